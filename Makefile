@@ -1,0 +1,42 @@
+# Two commands do all the set-up on a fresh machine: `make lab` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+DEV_STAMP := $(VENV)/.dev-installed
+BENCH_STAMP := $(VENV)/.bench-installed
+
+.PHONY: lab test lint typecheck pytest bench clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+# Reinstalled whenever pyproject.toml changes.
+$(DEV_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[dev,llama]'
+	touch $@
+
+$(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
+	$(PY) -m pip install -q -e '.[dev,bench]'
+	touch $@
+
+lab: $(DEV_STAMP)
+	$(VENV)/bin/jupyter lab notebooks/01_quickstart.ipynb
+
+lint: $(DEV_STAMP)
+	$(PY) -m ruff check nbagent tests benchmarks
+	$(PY) -m ruff format --check nbagent tests benchmarks
+
+typecheck: $(DEV_STAMP)
+	$(PY) -m mypy
+
+pytest: $(DEV_STAMP)
+	$(PY) -m pytest tests --nbmake notebooks
+
+test: lint typecheck pytest
+
+bench: $(BENCH_STAMP)
+	$(PY) -m benchmarks $(CASES)
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

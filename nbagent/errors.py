@@ -1,0 +1,189 @@
+"""The one exception tree of nbagent.
+
+Every error nbagent raises derives from :class:`NbAgentError`; foreign errors (httpx, pydantic,
+sqlite3, ...) are translated at the boundary and chained with ``raise ... from e``::
+
+    NbAgentError
+    ├── ConfigurationError            invalid settings, missing API key, bad spec string
+    ├── ProviderError                 anything a model provider did or failed to do
+    │   ├── APIStatusError            the server answered with an error status (status_code, body, request_id)
+    │   │   ├── BadRequestError                   400
+    │   │   │   └── ContextWindowExceededError    400/413 whose message says the prompt is too long
+    │   │   ├── AuthenticationError               401
+    │   │   ├── PermissionDeniedError             403
+    │   │   ├── NotFoundError                     404
+    │   │   ├── ConflictError                     409
+    │   │   ├── RequestTooLargeError              413
+    │   │   ├── UnprocessableEntityError          422
+    │   │   ├── RateLimitError                    429
+    │   │   ├── InternalServerError               >= 500
+    │   │   └── OverloadedError                   529, or an ``overloaded_error`` in a stream
+    │   ├── APIConnectionError        no answer: refused, reset, DNS
+    │   │   └── APITimeoutError       connect or read timeout
+    │   └── ProtocolError             an answer nbagent cannot read: bad JSON, a cut stream
+    │       └── StreamError           an ``error`` event inside a 200 stream
+    ├── ToolError                     a tool could not be registered or run
+    ├── TurnLimitExceededError        the tool loop ran more than ``max_tool_turns`` rounds
+    ├── ReadOnlySlotError             a turn was submitted to a read-only context slot
+    └── StoreError                    a memory store could not read or write
+
+Messages say what to do next. No exception text ever contains an API key: providers build
+messages from server replies and settings, never from headers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class NbAgentError(Exception):
+    """Root of every error nbagent raises."""
+
+
+class ConfigurationError(NbAgentError, ValueError):
+    """A setting is invalid or missing; the message names it and the accepted values."""
+
+
+class ProviderError(NbAgentError):
+    """A model provider failed; ``provider`` names which one."""
+
+    def __init__(self, message: str, *, provider: str | None = None) -> None:
+        super().__init__(message)
+        self.provider = provider
+
+
+class APIStatusError(ProviderError):
+    """The server answered with an error status."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        status_code: int,
+        body: Any = None,
+        request_id: str | None = None,
+        provider: str | None = None,
+    ) -> None:
+        super().__init__(message, provider=provider)
+        self.status_code = status_code
+        self.body = body
+        self.request_id = request_id
+
+
+class BadRequestError(APIStatusError):
+    """400: the request is malformed or a parameter is not supported."""
+
+
+class ContextWindowExceededError(BadRequestError):
+    """The prompt does not fit the model's context window: summarise or compact the history."""
+
+
+class AuthenticationError(APIStatusError):
+    """401: the API key is missing, wrong or revoked."""
+
+
+class PermissionDeniedError(APIStatusError):
+    """403: the key may not use this model or endpoint."""
+
+
+class NotFoundError(APIStatusError):
+    """404: the model or the endpoint does not exist at this base URL."""
+
+
+class ConflictError(APIStatusError):
+    """409: a conflicting request is in flight; retried automatically."""
+
+
+class RequestTooLargeError(APIStatusError):
+    """413: the request body is larger than the server accepts."""
+
+
+class UnprocessableEntityError(APIStatusError):
+    """422: the server understood the request but refused its content."""
+
+
+class RateLimitError(APIStatusError):
+    """429: too many requests or tokens; retried automatically, then raised."""
+
+
+class InternalServerError(APIStatusError):
+    """A 5xx answer: the provider failed; retried automatically, then raised."""
+
+
+class OverloadedError(APIStatusError):
+    """529 or an in-stream ``overloaded_error``: the provider is overloaded; try again later."""
+
+
+class APIConnectionError(ProviderError):
+    """The server could not be reached or dropped the connection."""
+
+
+class APITimeoutError(APIConnectionError):
+    """The server did not answer within the configured timeout."""
+
+
+class ProtocolError(ProviderError):
+    """The server's answer could not be read: invalid JSON, or a stream cut in the middle."""
+
+
+class StreamError(ProtocolError):
+    """The server reported an error inside a streamed (HTTP 200) response."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        error_type: str | None = None,
+        body: Any = None,
+        provider: str | None = None,
+    ) -> None:
+        super().__init__(message, provider=provider)
+        self.error_type = error_type
+        self.body = body
+
+
+class ToolError(NbAgentError):
+    """A tool could not be registered or invoked."""
+
+
+class TurnLimitExceededError(NbAgentError):
+    """The tool loop ran more rounds than allowed; ``messages`` holds the transcript so far."""
+
+    def __init__(self, message: str, *, messages: list[Any] | None = None) -> None:
+        super().__init__(message)
+        self.messages: list[Any] = list(messages or [])
+
+
+class ReadOnlySlotError(NbAgentError):
+    """The context slot is read-only: switch slots or create a writable one to submit turns."""
+
+
+class StoreError(NbAgentError):
+    """A memory store failed to read or write."""
+
+
+__all__ = [
+    "APIConnectionError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConfigurationError",
+    "ConflictError",
+    "ContextWindowExceededError",
+    "InternalServerError",
+    "NbAgentError",
+    "NotFoundError",
+    "OverloadedError",
+    "PermissionDeniedError",
+    "ProtocolError",
+    "ProviderError",
+    "RateLimitError",
+    "ReadOnlySlotError",
+    "RequestTooLargeError",
+    "StoreError",
+    "StreamError",
+    "ToolError",
+    "TurnLimitExceededError",
+    "UnprocessableEntityError",
+]

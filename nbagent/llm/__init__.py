@@ -1,0 +1,1 @@
+"""The model layer: IR, token estimation, providers, the LLM cycle. Knows nothing of agents."""

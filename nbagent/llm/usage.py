@@ -1,0 +1,71 @@
+"""Token usage as providers report it, and a tracker that adds usages up."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Usage(BaseModel):
+    """Tokens of one call.
+
+    ``input_tokens`` is every input token the model read, cached ones included (Anthropic's
+    ``input + cache_creation + cache_read``; OpenAI's ``prompt_tokens``). ``cache_read_tokens`` and
+    ``cache_write_tokens`` break that down; ``reasoning_tokens`` is the part of ``output_tokens``
+    spent thinking.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_read_tokens: int = 0
+    cache_write_tokens: int = 0
+    reasoning_tokens: int = 0
+
+    @property
+    def total_tokens(self) -> int:
+        return self.input_tokens + self.output_tokens
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_read_tokens=self.cache_read_tokens + other.cache_read_tokens,
+            cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
+            reasoning_tokens=self.reasoning_tokens + other.reasoning_tokens,
+        )
+
+
+class CostTracker:
+    """Adds usages up over many calls."""
+
+    def __init__(self) -> None:
+        self._total = Usage()
+        self._calls = 0
+
+    def add(self, usage: Usage) -> None:
+        self._total = self._total + usage
+        self._calls += 1
+
+    @property
+    def total(self) -> Usage:
+        return self._total
+
+    @property
+    def calls(self) -> int:
+        return self._calls
+
+    @property
+    def total_tokens(self) -> int:
+        return self._total.total_tokens
+
+    def reset(self) -> None:
+        self._total = Usage()
+        self._calls = 0
+
+    def __repr__(self) -> str:
+        t = self._total
+        return (
+            f"CostTracker(calls={self._calls}, input_tokens={t.input_tokens}, "
+            f"output_tokens={t.output_tokens}, total_tokens={t.total_tokens})"
+        )
