@@ -6,7 +6,7 @@ sqlite3, ...) are translated at the boundary and chained with ``raise ... from e
     NbAgentError
     ├── ConfigurationError            invalid settings, missing API key, bad spec string
     ├── ProviderError                 anything a model provider did or failed to do
-    │   ├── APIStatusError            the server answered with an error status (status_code, body, request_id)
+    │   ├── APIStatusError            an error status: status_code, body, request_id
     │   │   ├── BadRequestError                   400
     │   │   │   └── ContextWindowExceededError    400/413 whose message says the prompt is too long
     │   │   ├── AuthenticationError               401

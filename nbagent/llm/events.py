@@ -221,7 +221,9 @@ class StreamAccumulator:
                     return None
                 return ThinkingBlock(text=text, signature=slot.signature)
             case "tool_use":
-                return ToolUseBlock(id=slot.tool_id, name=slot.tool_name, input=parse_tool_input(text))
+                return ToolUseBlock(
+                    id=slot.tool_id, name=slot.tool_name, input=parse_tool_input(text)
+                )
             case "block":
                 return slot.block
             case _:

@@ -1,0 +1,1 @@
+"""The agent layer: sessions, context slots, stores, summaries. Knows nothing of notebooks."""

@@ -1,0 +1,1 @@
+"""The notebook layer: magics, chat widget, tables, charts, tuning."""
