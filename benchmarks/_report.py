@@ -1,0 +1,45 @@
+"""Shared helpers: timing, and printing a case's rows as a table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+
+def best_of(fn: Callable[[], object], repeat: int = 5, number: int = 1) -> float:
+    """Best wall time in seconds of ``number`` calls, over ``repeat`` rounds (min filters noise)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - start) / number)
+    return best
+
+
+def format_table(rows: Sequence[dict[str, Any]]) -> str:
+    if not rows:
+        return "(no rows)"
+    columns = list(dict.fromkeys(key for row in rows for key in row))
+    cells = [[_cell(row.get(col, "")) for col in columns] for row in rows]
+    widths = [max(len(col), *(len(r[i]) for r in cells)) for i, col in enumerate(columns)]
+    lines = ["  ".join(col.ljust(w) for col, w in zip(columns, widths, strict=True))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in cells]
+    return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3f}" if abs(value) < 100 else f"{value:,.0f}"
+    return str(value)
+
+
+def print_case(result: dict[str, Any]) -> None:
+    print(f"\n== {result['case']} ==")
+    for title, rows in result.get("tables", {}).items():
+        print(f"\n{title}\n{format_table(rows)}")
+    for goal in result.get("goals", []):
+        mark = "MET " if goal["met"] else "MISS"
+        print(f"[{mark}] {goal['goal']}: {goal['measured']}")

