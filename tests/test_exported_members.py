@@ -1,0 +1,24 @@
+"""The package root is the one public surface: a sorted ``__all__`` of names that exist."""
+
+from __future__ import annotations
+
+import nbagent
+
+
+def test_all_is_sorted_and_unique() -> None:
+    assert nbagent.__all__ == sorted(nbagent.__all__)
+    assert len(set(nbagent.__all__)) == len(nbagent.__all__)
+
+
+def test_every_exported_name_exists() -> None:
+    missing = [name for name in nbagent.__all__ if not hasattr(nbagent, name)]
+    assert missing == []
+
+
+def test_every_public_class_and_function_is_exported() -> None:
+    public = {
+        name
+        for name, value in vars(nbagent).items()
+        if not name.startswith("_") and not isinstance(value, type(nbagent))
+    }
+    assert public - set(nbagent.__all__) == set()
