@@ -215,3 +215,12 @@ def test_usage_adds_up() -> None:
     assert "total_tokens=18" in repr(tracker)
     tracker.reset()
     assert (tracker.calls, tracker.total) == (0, Usage())
+
+
+def test_equality_ignores_the_token_cache() -> None:
+    from nbagent.llm.tokens import estimate_message_tokens
+
+    a, b = Message.user("hi"), Message.user("hi")
+    estimate_message_tokens(a)
+    assert a == b
+    assert a != Message.assistant("hi")

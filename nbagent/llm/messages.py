@@ -32,6 +32,13 @@ class Message(BaseModel):
 
     role: str
 
+    def __eq__(self, other: object) -> bool:
+        # Fields only: pydantic also compares private attributes, and an estimated message
+        # (filled token cache) must still equal the same message not yet estimated.
+        if not isinstance(other, Message):
+            return NotImplemented
+        return type(self) is type(other) and self.__dict__ == other.__dict__
+
     @staticmethod
     def system(text: str) -> SystemMessage:
         return SystemMessage(content=text)
