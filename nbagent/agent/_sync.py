@@ -1,0 +1,83 @@
+"""Sync twins that work inside a running event loop (a Jupyter kernel) and outside one.
+
+Every ``x_sync`` runs its coroutine on one dedicated background thread that owns its own event
+loop, and blocks the caller until it finishes. The caller's loop is never re-entered (no
+``run_until_complete`` on a running loop, no nest_asyncio), so the twins work in a notebook cell,
+in a script and in a test that already runs a loop.
+
+Objects bound to a loop (an ``httpx.AsyncClient``'s connections) stay bound to the loop that first
+used them: drive one session either with ``await`` or with the ``_sync`` twins, not both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Coroutine, Iterator
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+_lock = threading.Lock()
+_loop: asyncio.AbstractEventLoop | None = None
+_thread: threading.Thread | None = None
+
+
+def _background_loop() -> asyncio.AbstractEventLoop:
+    global _loop, _thread
+    with _lock:
+        if _loop is None or _thread is None or not _thread.is_alive():
+            loop = asyncio.new_event_loop()
+            thread = threading.Thread(
+                target=loop.run_forever, name="nbagent-sync-loop", daemon=True
+            )
+            thread.start()
+            _loop, _thread = loop, thread
+        return _loop
+
+
+def run_sync(coro: Coroutine[Any, Any, T]) -> T:
+    """Run ``coro`` to completion on the background loop and return its result.
+
+    An interrupt (Ctrl-C, a kernel interrupt) while waiting cancels the coroutine.
+    """
+    loop = _background_loop()
+    if threading.current_thread() is _thread:
+        coro.close()
+        raise RuntimeError(
+            "a _sync method was called from inside nbagent's background loop; await the "
+            "async method instead"
+        )
+    future = asyncio.run_coroutine_threadsafe(coro, loop)
+    try:
+        return future.result()
+    except BaseException:
+        future.cancel()
+        raise
+
+
+def iterate_sync(agen: AsyncIterator[T]) -> Iterator[T]:
+    """Drive an async iterator on the background loop, one item at a time."""
+
+    async def next_item() -> tuple[bool, T | None]:
+        try:
+            return True, await anext(agen)
+        except StopAsyncIteration:
+            return False, None
+
+    async def close() -> None:
+        aclose = getattr(agen, "aclose", None)
+        if aclose is not None:
+            await aclose()
+
+    finished = False
+    try:
+        while True:
+            more, item = run_sync(next_item())
+            if not more:
+                finished = True
+                return
+            yield item  # type: ignore[misc]  # item is a T whenever more is True
+    finally:
+        if not finished:
+            run_sync(close())

@@ -1,0 +1,115 @@
+"""AgentBuilder: the chained way to assemble a bundle.
+
+::
+
+    bundle = (
+        AgentBuilder()
+        .provider(OfflineProvider())
+        .tool_registry(registry)
+        .hook_executor(hooks)
+        .summary_config(SummaryConfig(max_context_tokens=8_000))
+        .build()
+    )
+    session = AgentSession(None, "demo", bundle)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from nbagent.agent.config import AgentBundle, AgentConfig
+from nbagent.agent.context import SlotConfig
+from nbagent.agent.store import MemoryStore
+from nbagent.agent.summary import SummaryConfig
+from nbagent.errors import ConfigurationError
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.cycle import CycleConfig
+from nbagent.llm.hooks import HookExecutor
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.tokens import TokenEstimator
+from nbagent.llm.tools import ToolRegistry
+
+
+class AgentBuilder:
+    """Collects a provider, tools, hooks, a store and settings; :meth:`build` checks them."""
+
+    def __init__(self) -> None:
+        self._provider: LlmProvider | None = None
+        self._registry: ToolRegistry | None = None
+        self._hooks: HookExecutor | None = None
+        self._store: MemoryStore | None = None
+        self._config = AgentConfig()
+
+    def _set(self, **changes: Any) -> AgentBuilder:
+        self._config = dataclasses.replace(self._config, **changes)
+        return self
+
+    def provider(self, provider: LlmProvider) -> AgentBuilder:
+        self._provider = provider
+        return self
+
+    def tool_registry(self, registry: ToolRegistry) -> AgentBuilder:
+        self._registry = registry
+        return self
+
+    def hook_executor(self, hooks: HookExecutor) -> AgentBuilder:
+        self._hooks = hooks
+        return self
+
+    def store(self, store: MemoryStore) -> AgentBuilder:
+        """Where sessions persist (default: a :class:`SqliteStore` under ``.nbagent/``)."""
+        self._store = store
+        return self
+
+    def config(self, config: AgentConfig) -> AgentBuilder:
+        """Replace every setting at once (the chained setters below change one each)."""
+        self._config = config
+        return self
+
+    def system_prompt(self, prompt: str | None) -> AgentBuilder:
+        return self._set(system_prompt=prompt)
+
+    def compact_config(self, config: CompactConfig | None) -> AgentBuilder:
+        return self._set(compact_config=config)
+
+    def summary_config(self, config: SummaryConfig | None) -> AgentBuilder:
+        """Turn automatic summaries on (``None`` turns them off again)."""
+        return self._set(summary_config=config)
+
+    def cycle_config(self, config: CycleConfig) -> AgentBuilder:
+        """Request settings: model, max_tokens, temperature, tool loop bounds."""
+        return self._set(cycle=config)
+
+    def slot_config(self, config: SlotConfig) -> AgentBuilder:
+        """The config of the slot new sessions start with."""
+        return self._set(slot=config)
+
+    def estimator(self, estimator: TokenEstimator | None) -> AgentBuilder:
+        return self._set(estimator=estimator)
+
+    def build(self) -> AgentBundle:
+        if self._provider is None:
+            raise ConfigurationError(
+                "AgentBuilder needs a provider: call .provider(p) first, e.g. with "
+                "OfflineProvider() for a demo without a key"
+            )
+        store = self._store
+        if store is None:
+            from nbagent.agent.sqlite_store import SqliteStore
+
+            store = SqliteStore()
+        return AgentBundle(
+            provider=self._provider,
+            store=store,
+            config=self._config,
+            tool_registry=self._registry,
+            hook_executor=self._hooks,
+        )
+
+    def __repr__(self) -> str:
+        provider = getattr(self._provider, "name", None)
+        return f"AgentBuilder(provider={provider!r}, config={self._config!r})"
+
+
+__all__ = ["AgentBuilder"]

@@ -1,0 +1,79 @@
+"""What a session is built from: the agent, its configuration, and the bundle of services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from nbagent.agent.context import DEFAULT_SLOT_ID, SlotConfig
+from nbagent.agent.store import MemoryStore
+from nbagent.agent.summary import SummaryConfig
+from nbagent.errors import ConfigurationError
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.cycle import CycleConfig
+from nbagent.llm.hooks import HookExecutor
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.tokens import TokenEstimator
+from nbagent.llm.tools import Tool, ToolRegistry
+
+
+@dataclass(frozen=True)
+class Agent:
+    """Who answers: a name, instructions (its system prompt) and its own tools.
+
+    Pass ``None`` instead of an agent for a plain assistant that uses only the bundle's system
+    prompt and tool registry.
+    """
+
+    name: str = "assistant"
+    instructions: str | None = None
+    tools: Sequence[Tool[..., Any] | Callable[..., Any]] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise ConfigurationError(f"Agent name must be a non-empty string, got {self.name!r}")
+        object.__setattr__(self, "tools", tuple(self.tools))
+
+
+@dataclass(frozen=True)
+class AgentConfig:
+    """Settings of the sessions built from one bundle.
+
+    ``summary_config=None`` (the default) turns automatic summaries off: sessions then behave
+    exactly as without the feature and make no extra model call. ``cycle`` holds the request
+    settings (model, max_tokens, temperature, tool loop bounds). ``slot`` is the config of the
+    slot a new session starts with (FOCUSED by default: until a summary exists the focused view
+    sends everything, so nothing changes before the first summary).
+    """
+
+    summary_config: SummaryConfig | None = None
+    system_prompt: str | None = None
+    compact_config: CompactConfig | None = None
+    cycle: CycleConfig = field(default_factory=CycleConfig)
+    slot: SlotConfig = field(default_factory=SlotConfig)
+    default_slot_id: str = DEFAULT_SLOT_ID
+    estimator: TokenEstimator | None = None
+    """Counts the context for the watermark and the timeline (``None``: the default estimator)."""
+
+    def __post_init__(self) -> None:
+        if self.summary_config is not None and not isinstance(self.summary_config, SummaryConfig):
+            raise ConfigurationError(
+                f"summary_config must be a SummaryConfig or None, got {self.summary_config!r}"
+            )
+        if not self.default_slot_id:
+            raise ConfigurationError("default_slot_id must be a non-empty slot name, e.g. 'main'")
+
+
+@dataclass(frozen=True)
+class AgentBundle:
+    """The services a session runs on; built by :class:`~nbagent.agent.builder.AgentBuilder`."""
+
+    provider: LlmProvider
+    store: MemoryStore
+    config: AgentConfig = field(default_factory=AgentConfig)
+    tool_registry: ToolRegistry | None = None
+    hook_executor: HookExecutor | None = None
+
+
+__all__ = ["Agent", "AgentBundle", "AgentConfig"]

@@ -1,0 +1,237 @@
+"""Context slots: a stored message history and the view of it that is sent to the model.
+
+A slot in :attr:`SlotMode.FULL` sends its whole history. A slot in :attr:`SlotMode.FOCUSED`
+sends, once a summary exists::
+
+    leading system messages
+    every message the summary does not cover yet   (index >= summary_upto, and always at
+                                                    least the last keep_recent_turns turns)
+    System("[上下文摘要] {summary}")                  (summary_position="end"; "start" puts it
+                                                    right after the leading system messages)
+
+A turn starts at a user message. Without a summary the focused view drops nothing. The stored
+history is never shortened: only the view shrinks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, StoreOp
+from nbagent.errors import StoreError
+from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+
+SLOT_NAMESPACE = "slot"
+DEFAULT_SLOT_ID = "main"
+
+
+class SlotMode(StrEnum):
+    FULL = "full"
+    """Send the whole history."""
+    FOCUSED = "focused"
+    """Send the uncovered tail plus the summary (see the module docstring)."""
+
+
+class FocusedConfig(BaseModel):
+    """How a focused slot builds its view. The summary checkpoint fills the first two fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    summary_override: str | None = None
+    """The summary replacing the covered messages; ``None`` means the view drops nothing."""
+    summary_upto: int = Field(default=0, ge=0)
+    """Messages before this index of the stored history are covered by the summary."""
+    keep_recent_turns: int = Field(default=2, ge=0)
+    """The last turns always sent verbatim, even when the summary covers them."""
+    summary_marker: str = "[上下文摘要]"
+    summary_position: Literal["end", "start"] = "end"
+
+
+class SlotConfig(BaseModel):
+    """A slot's mode, its focused settings and whether it accepts turns."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: SlotMode = SlotMode.FOCUSED
+    focused: FocusedConfig = Field(default_factory=FocusedConfig)
+    read_only: bool = False
+
+
+def leading_system_count(messages: Sequence[AnyMessage]) -> int:
+    count = 0
+    for message in messages:
+        if not isinstance(message, SystemMessage):
+            break
+        count += 1
+    return count
+
+
+def recent_turns_start(messages: Sequence[AnyMessage], turns: int, floor: int) -> int:
+    """Index of the user message opening the ``turns``-th last turn (``floor`` if fewer)."""
+    if turns == 0:
+        return len(messages)
+    seen = 0
+    for index in range(len(messages) - 1, floor - 1, -1):
+        if isinstance(messages[index], UserMessage):
+            seen += 1
+            if seen == turns:
+                return index
+    return floor
+
+
+def summary_system_message(config: FocusedConfig) -> SystemMessage | None:
+    if config.summary_override is None:
+        return None
+    return Message.system(f"{config.summary_marker} {config.summary_override}")
+
+
+def focused_view(messages: Sequence[AnyMessage], config: FocusedConfig) -> list[AnyMessage]:
+    """The focused view of ``messages`` (see the module docstring)."""
+    summary = summary_system_message(config)
+    if summary is None:
+        return list(messages)
+    lead = leading_system_count(messages)
+    start = min(
+        max(config.summary_upto, lead),
+        recent_turns_start(messages, config.keep_recent_turns, lead),
+    )
+    head, tail = list(messages[:lead]), list(messages[start:])
+    if config.summary_position == "start":
+        return [*head, summary, *tail]
+    return [*head, *tail, summary]
+
+
+class ContextSlot:
+    """One message history of a session and the config that shapes what the model sees.
+
+    ``messages`` is read-only; add with :meth:`append_messages` and persist with :meth:`save`,
+    which writes only the messages appended since the last save.
+    """
+
+    def __init__(
+        self,
+        slot_id: str,
+        session_id: str,
+        *,
+        config: SlotConfig | None = None,
+        messages: Sequence[AnyMessage] = (),
+    ) -> None:
+        self.id = slot_id
+        self.session_id = session_id
+        self.config = config or SlotConfig()
+        self._messages: list[AnyMessage] = list(messages)
+        self._saved_count = 0
+
+    @property
+    def messages(self) -> tuple[AnyMessage, ...]:
+        """The full stored history (never shortened)."""
+        return tuple(self._messages)
+
+    def __len__(self) -> int:
+        return len(self._messages)
+
+    @property
+    def read_only(self) -> bool:
+        return self.config.read_only
+
+    @property
+    def focused(self) -> FocusedConfig:
+        return self.config.focused
+
+    def load_messages(self) -> list[AnyMessage]:
+        """The view sent to the model: everything in FULL mode, the focused view otherwise."""
+        match self.config.mode:
+            case SlotMode.FULL:
+                return list(self._messages)
+            case SlotMode.FOCUSED:
+                return focused_view(self._messages, self.config.focused)
+
+    def summary_message(self) -> SystemMessage | None:
+        """The summary system message the view carries (``None`` in FULL mode or unsummarised)."""
+        if self.config.mode is SlotMode.FULL:
+            return None
+        return summary_system_message(self.config.focused)
+
+    def append_messages(self, messages: Sequence[AnyMessage]) -> None:
+        self._messages.extend(messages)
+
+    def set_summary(self, summary: str, upto: int) -> None:
+        """Record a summary covering the first ``upto`` messages (focused slots only)."""
+        if self.config.mode is not SlotMode.FOCUSED:
+            return
+        focused = self.config.focused.model_copy(
+            update={"summary_override": summary, "summary_upto": upto}
+        )
+        self.config = self.config.model_copy(update={"focused": focused})
+
+    # -- persistence ------------------------------------------------------------------------
+
+    def save_ops(
+        self, extra: Sequence[AnyMessage] = (), config: SlotConfig | None = None
+    ) -> list[StoreOp]:
+        """The writes that bring the store up to date, for a caller's own transaction.
+
+        ``extra`` messages and a new ``config`` are written as if already applied; apply them
+        with :meth:`mark_saved` once the transaction committed, so a failed write leaves the
+        slot as it was.
+        """
+        ops: list[StoreOp] = []
+        unsaved = (*self._messages[self._saved_count :], *extra)
+        if unsaved:
+            ops.append(AppendMessages(self.session_id, self.id, self._saved_count, unsaved))
+        config = config or self.config
+        ops.append(
+            PutValue(self.session_id, SLOT_NAMESPACE, self.id, config.model_dump(mode="json"))
+        )
+        return ops
+
+    def mark_saved(
+        self, extra: Sequence[AnyMessage] = (), config: SlotConfig | None = None
+    ) -> None:
+        """Apply ``extra`` and ``config`` given to :meth:`save_ops` after its commit succeeded."""
+        self._messages.extend(extra)
+        if config is not None:
+            self.config = config
+        self._saved_count = len(self._messages)
+
+    async def save(self, store: MemoryStore) -> None:
+        """Append the unsaved messages and write the config, in one transaction."""
+        await store.commit(self.save_ops())
+        self.mark_saved()
+
+    @classmethod
+    async def load(cls, store: MemoryStore, session_id: str, slot_id: str) -> ContextSlot | None:
+        """The stored slot, or ``None`` when the store has no slot of that id."""
+        raw = await store.get_value(session_id, SLOT_NAMESPACE, slot_id)
+        if raw is None:
+            return None
+        try:
+            config = SlotConfig.model_validate(raw)
+        except ValidationError as e:
+            raise StoreError(
+                f"stored config of slot {slot_id!r} in session {session_id!r} is invalid: {e}"
+            ) from e
+        slot = cls(slot_id, session_id, config=config)
+        slot._messages = await store.load_messages(session_id, slot_id)
+        slot.mark_saved()
+        return slot
+
+    def __repr__(self) -> str:
+        return (
+            f"ContextSlot(id={self.id!r}, mode={self.config.mode.value}, "
+            f"messages={len(self._messages)}, read_only={self.config.read_only})"
+        )
+
+
+__all__ = [
+    "DEFAULT_SLOT_ID",
+    "ContextSlot",
+    "FocusedConfig",
+    "SlotConfig",
+    "SlotMode",
+    "focused_view",
+]

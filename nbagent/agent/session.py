@@ -1,0 +1,445 @@
+"""AgentSession: turns over a stored, resumable conversation, with automatic summaries.
+
+::
+
+    session = AgentSession(None, "trip-planning", bundle)
+    response = await session.submit_turn("Plan three days in Kyoto")
+    session.submit_turn_sync("And a day trip?")      # also inside a running Jupyter kernel
+
+    async for event in session.submit_turn_stream("Cheaper hotels?"):
+        ...
+    await session.finalize_turn()                     # turn-end hook + summary checkpoint
+
+A turn is atomic. If the model call fails (or a stream is closed early), the turn's user message
+and partial output are neither kept nor saved, ``turn_index`` does not move, ``cost_so_far`` does
+not count it, and the error propagates with its own type. A successful turn is saved in one
+transaction (messages, slot config, session state). A session built again with the same id and
+store resumes its slots, turn index, summary state, costs, timeline and session memory.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from nbagent.agent._checkpoint import SummaryCheckpoint
+from nbagent.agent._state import (
+    STATE_KEY,
+    STATE_NAMESPACE,
+    TIMELINE_NAMESPACE,
+    SessionCost,
+    SessionState,
+)
+from nbagent.agent._sync import iterate_sync, run_sync
+from nbagent.agent._turn import Pending, RecordingHooks, Turn, session_tools
+from nbagent.agent.config import Agent, AgentBundle
+from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotConfig
+from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
+from nbagent.agent.store import JsonValue, PutValue, StoreOp
+from nbagent.agent.timeline import TurnRecord
+from nbagent.errors import ConfigurationError, NbAgentError, ReadOnlySlotError, StoreError
+from nbagent.llm.compact import CompactState
+from nbagent.llm.cycle import LlmCycle, Prompt
+from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
+from nbagent.llm.hooks import HookContext, HookEvent
+from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.request import MessageResponse
+from nbagent.llm.tokens import estimate_messages_tokens
+
+logger = logging.getLogger("nbagent.agent.session")
+
+
+class AgentSession(SummaryCheckpoint):
+    """One conversation of ``agent`` (or a plain assistant when ``None``) on ``bundle``.
+
+    Building a session reads its saved state from the bundle's store: the constructor does it
+    on nbagent's background loop (a short blocking read); ``await AgentSession.open(...)`` does
+    it on the running loop, for stores bound to it. Drive a session from one task at a time: a
+    second turn while one runs is refused.
+    """
+
+    def __init__(
+        self, agent: Agent | None, session_id: str, bundle: AgentBundle, *, load: bool = True
+    ) -> None:
+        if not isinstance(session_id, str) or not session_id:
+            raise ConfigurationError(f"session_id must be a non-empty string, got {session_id!r}")
+        self.agent = agent
+        self.session_id = session_id
+        self.bundle = bundle
+        self.session_memory = SessionMemory(bundle.store, session_id)
+        self.tools = session_tools(bundle, agent)
+        self.timeline: list[TurnRecord] = []
+        """One record per turn, oldest first (restored from the store on resume)."""
+        self._state = SessionState()
+        self._turn_index = 0
+        self._slots: dict[str, ContextSlot] = {}
+        self._current = bundle.config.default_slot_id
+        self._active: object | None = None
+        self._active_streamed = False
+        self._pending: Pending | None = None
+        self._compact_states: dict[str, tuple[object, CompactState]] = {}
+        if load:
+            run_sync(self._load())
+
+    @classmethod
+    async def open(cls, agent: Agent | None, session_id: str, bundle: AgentBundle) -> AgentSession:
+        """Build a session and read its saved state on the running loop."""
+        session = cls(agent, session_id, bundle, load=False)
+        await session._load()
+        return session
+
+    # -- state ------------------------------------------------------------------------------
+
+    async def _load(self) -> None:
+        store, sid, config = self.bundle.store, self.session_id, self.bundle.config
+        raw = await store.get_value(sid, STATE_NAMESPACE, STATE_KEY)
+        state = SessionState.from_json(raw, where=f"session {sid!r}")
+        slots: dict[str, ContextSlot] = {}
+        for slot_id in await store.keys(sid, SLOT_NAMESPACE):
+            slot = await ContextSlot.load(store, sid, slot_id)
+            if slot is not None:
+                slots[slot_id] = slot
+        current = state.current_slot or config.default_slot_id
+        if current not in slots:
+            slots[current] = ContextSlot(current, sid, config=config.slot)
+        records = await store.items(sid, TIMELINE_NAMESPACE)
+        self.timeline = [TurnRecord.from_json(value) for _, value in records]
+        self._state, self._slots, self._current = state, slots, current
+        self._state.current_slot = current
+        self._turn_index = state.turn_index
+
+    def _state_op(self, state: SessionState) -> StoreOp:
+        return PutValue(self.session_id, STATE_NAMESPACE, STATE_KEY, state.to_json())
+
+    @property
+    def turn_index(self) -> int:
+        """Turns completed so far (the index the next turn gets)."""
+        return self._turn_index
+
+    @property
+    def cost_so_far(self) -> SessionCost:
+        """Tokens of every completed turn's model calls; summaries are not counted here."""
+        return self._state.cost
+
+    @property
+    def summary_cost(self) -> SessionCost:
+        """Tokens of the automatic summary calls, apart from :attr:`cost_so_far`."""
+        return self._state.summary_cost
+
+    @property
+    def last_summary_turn(self) -> int:
+        return self._state.last_summary_turn
+
+    @property
+    def system_prompt(self) -> str | None:
+        """The bundle's system prompt and the agent's instructions, joined."""
+        parts = [self.bundle.config.system_prompt, self.agent.instructions if self.agent else None]
+        text = "\n\n".join(p for p in parts if p)
+        return text or None
+
+    # -- slots ------------------------------------------------------------------------------
+
+    @property
+    def slot(self) -> ContextSlot:
+        """The current context slot."""
+        return self._slots[self._current]
+
+    @property
+    def current_slot_id(self) -> str:
+        return self._current
+
+    @property
+    def slots(self) -> dict[str, ContextSlot]:
+        return dict(self._slots)
+
+    async def create_slot(
+        self,
+        slot_id: str,
+        config: SlotConfig | None = None,
+        messages: tuple[AnyMessage, ...] | list[AnyMessage] = (),
+        *,
+        switch: bool = True,
+    ) -> ContextSlot:
+        """Add and save a slot (e.g. a read-only reference history); switch to it by default."""
+        if slot_id in self._slots:
+            raise ConfigurationError(f"slot {slot_id!r} exists; pick another id or switch_slot()")
+        slot = ContextSlot(slot_id, self.session_id, config=config, messages=messages)
+        await slot.save(self.bundle.store)
+        self._slots[slot_id] = slot
+        if switch:
+            self.switch_slot(slot_id)
+        return slot
+
+    def switch_slot(self, slot_id: str) -> ContextSlot:
+        """Make ``slot_id`` current (saved with the next turn)."""
+        if slot_id not in self._slots:
+            raise ConfigurationError(
+                f"no slot {slot_id!r}; existing: {sorted(self._slots)}. Create it with "
+                "create_slot()."
+            )
+        self._current = slot_id
+        return self._slots[slot_id]
+
+    def request_messages(self, slot: ContextSlot | None = None) -> list[AnyMessage]:
+        """What the next turn sends before its user message: system prompt + the slot's view.
+
+        With a system prompt set, it replaces every system message of the view except the
+        summary message (the rule of ``LlmCycle.build_request``, applied here so the summary
+        survives).
+        """
+        slot = slot or self.slot
+        view = slot.load_messages()
+        prompt = self.system_prompt
+        if prompt is None:
+            return view
+        summary = slot.summary_message()
+        marker = None if summary is None else summary.content
+        kept = [m for m in view if not isinstance(m, SystemMessage) or m.content == marker]
+        return [Message.system(prompt), *kept]
+
+    def estimate_context_tokens(self) -> int:
+        """Estimated tokens of :meth:`request_messages` (tool definitions not included)."""
+        return estimate_messages_tokens(self.request_messages(), self.bundle.config.estimator)
+
+    # -- turns ------------------------------------------------------------------------------
+
+    async def submit_turn(self, text: Prompt) -> MessageResponse:
+        """Run one turn (the tool loop included) and return the final response."""
+        turn = await self._begin_turn(text, streamed=False)
+        try:
+            response = await turn.cycle.submit_with_tools(turn.user, self.tools)
+            record = await self._commit_turn(turn, response)
+            try:
+                await self._end_turn(turn.index, response, record)
+            finally:
+                self._turn_index = turn.index + 1
+            return response
+        finally:
+            self._release(turn.token)
+
+    async def submit_turn_stream(self, text: Prompt) -> AsyncIterator[CycleEvent]:
+        """Run one turn streamed: the cycle's events, ending with a ``CycleDoneEvent``.
+
+        The turn is saved when the final event arrives, and ``turn_index`` advances then. Call
+        :meth:`finalize_turn` afterwards for the turn-end hook and the summary checkpoint (the
+        next turn calls it for you if you forget). Closing the stream early discards the turn;
+        starting another turn while a stream is unfinished abandons the stream.
+        """
+        turn = await self._begin_turn(text, streamed=True)
+        events = turn.cycle.submit_stream(turn.user, self.tools)
+        try:
+            async for event in events:
+                if isinstance(event, CycleDoneEvent):
+                    if self._active is not turn.token:
+                        raise NbAgentError(
+                            "this streamed turn was abandoned when another turn started; "
+                            "it was not saved"
+                        )
+                    record = await self._commit_turn(turn, event.response)
+                    self._turn_index = turn.index + 1
+                    self._pending = Pending(turn, event.response, record)
+                    self._release(turn.token)  # saved: the next turn need not abandon it
+                yield event
+        finally:
+            self._release(turn.token)
+            # Close the cycle's stream now (and with it the provider's HTTP response).
+            aclose = getattr(events, "aclose", None)
+            if aclose is not None:
+                await aclose()
+
+    async def finalize_turn(self) -> TurnRecord | None:
+        """Finish the last streamed turn: turn-end hook, summary checkpoint, timeline record.
+
+        Uses the streamed turn's own index, ``turn_index - 1``. Returns its record, or ``None``
+        when no streamed turn waits.
+        """
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return None
+        await self._end_turn(pending.turn.index, pending.response, pending.record)
+        return pending.record
+
+    async def _begin_turn(self, text: Prompt, *, streamed: bool) -> Turn:
+        if self._pending is not None:
+            await self.finalize_turn()
+        slot = self.slot
+        if slot.read_only:
+            raise ReadOnlySlotError(
+                f"slot {slot.id!r} of session {self.session_id!r} is read-only: switch to a "
+                "writable slot (switch_slot) or create one (create_slot) to submit turns"
+            )
+        token = self._claim(streamed)
+        try:
+            index = self._turn_index
+            await self._emit(HookEvent.TURN_START, index, slot_id=slot.id, prompt=text)
+            request_messages = self.request_messages(slot)
+            hooks = RecordingHooks(self.bundle.hook_executor)
+            config = self.bundle.config
+            cycle = LlmCycle(
+                self.bundle.provider,
+                config.cycle,
+                None,  # the system prompt is already in request_messages (see there)
+                hooks,
+                config.compact_config,
+                messages=request_messages,
+                estimator=config.estimator,
+                turn_index=index,
+            )
+            cycle.compact_state = self._compact_state(slot)
+        except BaseException:
+            self._release(token)
+            raise
+        user = text if isinstance(text, UserMessage) else Message.user(text)
+        return Turn(index, slot, user, request_messages, cycle, hooks, token, streamed)
+
+    def _compact_state(self, slot: ContextSlot) -> CompactState:
+        """One microcompact state per slot view, so a turn only analyses its new messages.
+
+        The state numbers turns by position in the view; a summary drops the view's head, so a
+        new summary starts a new state.
+        """
+        key = (slot.config.mode, slot.focused.summary_override, slot.focused.summary_upto)
+        known = self._compact_states.get(slot.id)
+        if known is None or known[0] != key:
+            known = self._compact_states[slot.id] = (key, CompactState())
+        return known[1]
+
+    def _claim(self, streamed: bool) -> object:
+        if self._active is not None:
+            if not self._active_streamed:
+                raise NbAgentError(
+                    f"a turn is already running in session {self.session_id!r}; await it "
+                    "before submitting the next one"
+                )
+            logger.warning(
+                "session %s: a new turn abandons the unfinished streamed turn (not saved)",
+                self.session_id,
+            )
+        token = object()
+        self._active, self._active_streamed = token, streamed
+        return token
+
+    def _release(self, token: object) -> None:
+        if self._active is token:
+            self._active = None
+
+    def _turn_messages(self, turn: Turn) -> list[AnyMessage]:
+        produced = turn.cycle.messages()[len(turn.request_messages) :]
+        if not turn.cycle.compaction_reports:
+            return produced
+        originals = turn.hooks.turn_messages(turn.user)
+        if len(originals) != len(produced):
+            logger.warning(
+                "session %s turn %d: could not rebuild the uncompacted messages; saving the "
+                "compacted ones",
+                self.session_id,
+                turn.index,
+            )
+            return produced
+        return originals
+
+    async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:
+        """Steps 5 and 6: count the usage and save the turn, in one transaction."""
+        slot, new = turn.slot, self._turn_messages(turn)
+        state = self._state.copy()
+        state.turn_index = turn.index + 1
+        state.current_slot = slot.id
+        state.cost.merge(turn.cycle.usage)
+        await self.bundle.store.commit([*slot.save_ops(extra=new), self._state_op(state)])
+        slot.mark_saved(extra=new)
+        self._state = state
+        reports = list(turn.cycle.compaction_reports)
+        return TurnRecord(
+            turn_index=turn.index,
+            slot_id=slot.id,
+            estimated_context_tokens=self.estimate_context_tokens(),
+            reported_context_tokens=response.usage.input_tokens or None,
+            cumulative_tokens=state.cost.total_tokens,
+            messages_in_view=len(turn.request_messages),
+            messages_stored=len(slot),
+            compaction=reports,
+            compaction_freed_tokens=sum(r.freed_tokens for r in reports),
+            latency_s=time.perf_counter() - turn.started,
+            streamed=turn.streamed,
+        )
+
+    async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
+        """Steps 7 and 8: the turn-end hook, then the summary checkpoint; record the turn."""
+        await self._emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
+        await self._summary_checkpoint(index, record)
+        self.timeline.append(record)
+        try:
+            key = f"{index:09d}"
+            await self.bundle.store.put_value(
+                self.session_id, TIMELINE_NAMESPACE, key, record.to_json()
+            )
+        except StoreError as e:
+            logger.error(
+                "session %s: timeline record of turn %d not saved: %s", self.session_id, index, e
+            )
+
+    async def _emit(
+        self,
+        event: HookEvent,
+        turn_index: int,
+        *,
+        response: MessageResponse | None = None,
+        **data: Any,
+    ) -> None:
+        hooks = self.bundle.hook_executor
+        if hooks is None:
+            return
+        data.setdefault("session_id", self.session_id)
+        ctx = HookContext(event=event, response=response, turn_index=turn_index, data=data)
+        await hooks.emit(event, ctx)
+
+    # -- session memory ---------------------------------------------------------------------
+
+    async def get_session_data(self, key: str) -> JsonValue | None:
+        """The session-memory value under ``key`` (``None`` when absent)."""
+        return await self.session_memory.get(key)
+
+    async def get_conversation_summary(self) -> str | None:
+        """The latest automatic summary (from session memory), or ``None`` before the first."""
+        value = await self.session_memory.get(CONVERSATION_SUMMARY_KEY)
+        return None if value is None else str(value)
+
+    # -- sync twins -------------------------------------------------------------------------
+
+    def submit_turn_sync(self, text: Prompt) -> MessageResponse:
+        return run_sync(self.submit_turn(text))
+
+    def submit_turn_stream_sync(self, text: Prompt) -> Iterator[CycleEvent]:
+        return iterate_sync(self.submit_turn_stream(text))
+
+    def finalize_turn_sync(self) -> TurnRecord | None:
+        return run_sync(self.finalize_turn())
+
+    def get_session_data_sync(self, key: str) -> JsonValue | None:
+        return run_sync(self.get_session_data(key))
+
+    def get_conversation_summary_sync(self) -> str | None:
+        return run_sync(self.get_conversation_summary())
+
+    def create_slot_sync(
+        self,
+        slot_id: str,
+        config: SlotConfig | None = None,
+        messages: tuple[AnyMessage, ...] | list[AnyMessage] = (),
+        *,
+        switch: bool = True,
+    ) -> ContextSlot:
+        return run_sync(self.create_slot(slot_id, config, messages, switch=switch))
+
+    def __repr__(self) -> str:
+        name = self.agent.name if self.agent else None
+        summaries = "on" if self.bundle.config.summary_config else "off"
+        return (
+            f"AgentSession(id={self.session_id!r}, agent={name!r}, turn_index={self._turn_index}, "
+            f"slot={self._current!r}, summaries={summaries})"
+        )
+
+
+__all__ = ["AgentSession"]

@@ -1,0 +1,264 @@
+"""The embedded default store: one SQLite file, WAL journal, one transaction per commit.
+
+Without a path the file is ``.nbagent/nbagent.sqlite3`` under the working directory, created on
+first use (not at construction, so building a session in a read-only folder fails only when it
+writes). Calls are small and run in a worker thread (:func:`asyncio.to_thread`) behind one lock,
+so the store is safe from a Jupyter kernel's loop, from nbagent's background loop and from
+several sessions at once.
+
+The ``schema_version`` table records the layout; a file written by a newer nbagent is refused
+with :class:`StoreError` rather than misread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TypeVar, assert_never
+
+from pydantic import ValidationError
+
+from nbagent.agent.store import (
+    AppendMessages,
+    BaseStore,
+    DeleteValue,
+    JsonValue,
+    PutValue,
+    StoreOp,
+    append_conflict,
+    dump_value,
+)
+from nbagent.errors import StoreError
+from nbagent.llm.messages import MESSAGE_ADAPTER, MESSAGES_ADAPTER, AnyMessage
+
+SCHEMA_VERSION = 1
+"""The layout this nbagent writes; files with a higher version are refused."""
+
+DEFAULT_PATH = Path(".nbagent") / "nbagent.sqlite3"
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS messages (
+    session_id TEXT NOT NULL,
+    slot_id    TEXT NOT NULL,
+    idx        INTEGER NOT NULL,
+    data       TEXT NOT NULL,
+    PRIMARY KEY (session_id, slot_id, idx)
+) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS kv (
+    session_id TEXT NOT NULL,
+    namespace  TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    value      TEXT NOT NULL,
+    PRIMARY KEY (session_id, namespace, key)
+) WITHOUT ROWID""",
+)
+
+T = TypeVar("T")
+
+
+class SqliteStore(BaseStore):
+    """A :class:`~nbagent.agent.store.MemoryStore` in one SQLite file (WAL, atomic commits)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else Path.cwd() / DEFAULT_PATH
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+
+    # -- connection -------------------------------------------------------------------------
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._conn is not None:
+            return self._conn
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE ... COMMIT).
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(
+                f"cannot open the session store at {self.path}: {e}. Pass a writable path, "
+                "e.g. SqliteStore('/tmp/nbagent.sqlite3'), or use InMemoryStore()."
+            ) from e
+        try:
+            self._prepare(conn)
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+        return conn
+
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """WAL mode, then create or check the schema (one transaction)."""
+        try:
+            conn.execute("PRAGMA busy_timeout=5000")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("BEGIN IMMEDIATE")
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            version = row[0] if row else None
+            if version is None:
+                conn.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            conn.execute("COMMIT")
+        except sqlite3.Error as e:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise StoreError(
+                f"{self.path} is not a usable nbagent store ({e}). Move it aside or pass "
+                "another path."
+            ) from e
+        if version is not None and version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer nbagent (store schema {version}; this "
+                f"version reads up to {SCHEMA_VERSION}). Upgrade nbagent, or pass another path."
+            )
+
+    def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        with self._lock:
+            conn = self._connect()
+            try:
+                return fn(conn)
+            except sqlite3.Error as e:
+                raise StoreError(
+                    f"session store {self.path} failed: {e}. If another process holds it "
+                    "locked, wait and retry; if the file is damaged, move it aside."
+                ) from e
+
+    async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        return await asyncio.to_thread(self._run, fn)
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.close_sync)
+
+    def close_sync(self) -> None:
+        """Close the connection; the next call opens it again."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    # -- writes -----------------------------------------------------------------------------
+
+    async def commit(self, ops: Sequence[StoreOp]) -> None:
+        rows = [(op, _encode(op)) for op in ops]  # serialise before taking the write lock
+        await self._call(lambda conn: self._commit(conn, rows))
+
+    @staticmethod
+    def _commit(conn: sqlite3.Connection, rows: list[tuple[StoreOp, list[str]]]) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for op, encoded in rows:
+                match op:
+                    case AppendMessages():
+                        stored = conn.execute(
+                            "SELECT COUNT(*) FROM messages WHERE session_id=? AND slot_id=?",
+                            (op.session_id, op.slot_id),
+                        ).fetchone()[0]
+                        if stored != op.start_index:
+                            raise append_conflict(op, stored)
+                        conn.executemany(
+                            "INSERT INTO messages (session_id, slot_id, idx, data) "
+                            "VALUES (?, ?, ?, ?)",
+                            [
+                                (op.session_id, op.slot_id, op.start_index + i, data)
+                                for i, data in enumerate(encoded)
+                            ],
+                        )
+                    case PutValue():
+                        conn.execute(
+                            "INSERT OR REPLACE INTO kv (session_id, namespace, key, value) "
+                            "VALUES (?, ?, ?, ?)",
+                            (op.session_id, op.namespace, op.key, encoded[0]),
+                        )
+                    case DeleteValue():
+                        conn.execute(
+                            "DELETE FROM kv WHERE session_id=? AND namespace=? AND key=?",
+                            (op.session_id, op.namespace, op.key),
+                        )
+                    case _:
+                        assert_never(op)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- reads ------------------------------------------------------------------------------
+
+    async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
+        rows = await self._call(
+            lambda conn: conn.execute(
+                "SELECT data FROM messages WHERE session_id=? AND slot_id=? ORDER BY idx",
+                (session_id, slot_id),
+            ).fetchall()
+        )
+        try:
+            return MESSAGES_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+        except ValidationError as e:
+            raise StoreError(
+                f"stored history of slot {slot_id!r} in session {session_id!r} in {self.path} "
+                f"cannot be read as messages ({e.error_count()} errors, first: "
+                f"{e.errors()[0]['msg']}). It may come from an incompatible nbagent version."
+            ) from e
+
+    async def count_messages(self, session_id: str, slot_id: str) -> int:
+        count: int = await self._call(
+            lambda conn: conn.execute(
+                "SELECT COUNT(*) FROM messages WHERE session_id=? AND slot_id=?",
+                (session_id, slot_id),
+            ).fetchone()[0]
+        )
+        return count
+
+    async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
+        row = await self._call(
+            lambda conn: conn.execute(
+                "SELECT value FROM kv WHERE session_id=? AND namespace=? AND key=?",
+                (session_id, namespace, key),
+            ).fetchone()
+        )
+        return None if row is None else _decode_value(row[0])
+
+    async def keys(self, session_id: str, namespace: str) -> list[str]:
+        rows = await self._call(
+            lambda conn: conn.execute(
+                "SELECT key FROM kv WHERE session_id=? AND namespace=? ORDER BY key",
+                (session_id, namespace),
+            ).fetchall()
+        )
+        return [r[0] for r in rows]
+
+    async def items(self, session_id: str, namespace: str) -> list[tuple[str, JsonValue]]:
+        rows = await self._call(
+            lambda conn: conn.execute(
+                "SELECT key, value FROM kv WHERE session_id=? AND namespace=? ORDER BY key",
+                (session_id, namespace),
+            ).fetchall()
+        )
+        return [(r[0], _decode_value(r[1])) for r in rows]
+
+    def __repr__(self) -> str:
+        return f"SqliteStore({str(self.path)!r})"
+
+
+def _encode(op: StoreOp) -> list[str]:
+    match op:
+        case AppendMessages():
+            return [MESSAGE_ADAPTER.dump_json(m).decode() for m in op.messages]
+        case PutValue():
+            return [dump_value(op.value, where=f"{op.namespace}/{op.key!r}")]
+        case DeleteValue():
+            return []
+        case _:
+            assert_never(op)
+
+
+def _decode_value(text: str) -> JsonValue:
+    return json.loads(text)
+
+
+__all__ = ["DEFAULT_PATH", "SCHEMA_VERSION", "SqliteStore"]

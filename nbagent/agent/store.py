@@ -1,0 +1,217 @@
+"""Memory stores: where sessions keep their message histories and small JSON values.
+
+A store holds two kinds of data per session:
+
+- **message histories**, one per context slot, written append-only: a turn adds its new messages
+  at the index where the stored history ends, so a long history is never rewritten;
+- **values**: small JSON documents under ``(namespace, key)`` — slot configs, the session state,
+  session memory, timeline records.
+
+Writes go through :meth:`MemoryStore.commit`, which applies a list of operations in **one
+transaction**: a turn's messages, its slot config and the session state land together or not at
+all. :class:`InMemoryStore` is for tests and throwaway sessions; :class:`SqliteStore` (see
+:mod:`nbagent.agent.sqlite_store`) is the embedded default that survives a kernel restart.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeAlias, assert_never, runtime_checkable
+
+from nbagent.errors import StoreError
+from nbagent.llm.messages import AnyMessage
+
+JsonValue: TypeAlias = Any
+"""Anything :func:`json.dumps` accepts: ``None``, bool, numbers, str, lists and dicts of them."""
+
+
+@dataclass(frozen=True)
+class AppendMessages:
+    """Append ``messages`` to a slot's history; the history must hold exactly ``start_index``."""
+
+    session_id: str
+    slot_id: str
+    start_index: int
+    messages: tuple[AnyMessage, ...]
+
+
+@dataclass(frozen=True)
+class PutValue:
+    """Set the JSON ``value`` under ``(namespace, key)`` of a session."""
+
+    session_id: str
+    namespace: str
+    key: str
+    value: JsonValue
+
+
+@dataclass(frozen=True)
+class DeleteValue:
+    """Remove ``(namespace, key)`` of a session (no error when absent)."""
+
+    session_id: str
+    namespace: str
+    key: str
+
+
+StoreOp: TypeAlias = AppendMessages | PutValue | DeleteValue
+"""One write; :meth:`MemoryStore.commit` applies a list of them atomically."""
+
+
+@runtime_checkable
+class MemoryStore(Protocol):
+    """An async key/value and message store shared by the sessions of a bundle."""
+
+    async def commit(self, ops: Sequence[StoreOp]) -> None:
+        """Apply ``ops`` in one transaction; raise :class:`StoreError` and apply none on failure."""
+        ...
+
+    async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
+        """The stored history of a slot, oldest first (empty when unknown)."""
+        ...
+
+    async def count_messages(self, session_id: str, slot_id: str) -> int: ...
+
+    async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
+        """The stored value, or ``None`` when absent."""
+        ...
+
+    async def keys(self, session_id: str, namespace: str) -> list[str]:
+        """The keys of a namespace, sorted."""
+        ...
+
+    async def items(self, session_id: str, namespace: str) -> list[tuple[str, JsonValue]]:
+        """The ``(key, value)`` pairs of a namespace, sorted by key."""
+        ...
+
+    async def append_messages(
+        self, session_id: str, slot_id: str, messages: Sequence[AnyMessage], start_index: int
+    ) -> None: ...
+
+    async def put_value(
+        self, session_id: str, namespace: str, key: str, value: JsonValue
+    ) -> None: ...
+
+    async def delete_value(self, session_id: str, namespace: str, key: str) -> None: ...
+
+    async def close(self) -> None: ...
+
+
+class BaseStore:
+    """Single-operation writes expressed through :meth:`commit`; concrete stores subclass this."""
+
+    async def commit(self, ops: Sequence[StoreOp]) -> None:
+        raise NotImplementedError
+
+    async def append_messages(
+        self, session_id: str, slot_id: str, messages: Sequence[AnyMessage], start_index: int
+    ) -> None:
+        await self.commit([AppendMessages(session_id, slot_id, start_index, tuple(messages))])
+
+    async def put_value(self, session_id: str, namespace: str, key: str, value: JsonValue) -> None:
+        await self.commit([PutValue(session_id, namespace, key, value)])
+
+    async def delete_value(self, session_id: str, namespace: str, key: str) -> None:
+        await self.commit([DeleteValue(session_id, namespace, key)])
+
+    async def close(self) -> None:
+        return None
+
+
+def dump_value(value: JsonValue, *, where: str) -> str:
+    """Serialise a value, saying which key refused when it is not JSON."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as e:
+        raise StoreError(
+            f"cannot store {where}: {e}. Store JSON values only (str, numbers, bool, None, "
+            "lists and dicts of them); convert other objects first, e.g. with model_dump()."
+        ) from e
+
+
+def append_conflict(op: AppendMessages, stored: int) -> StoreError:
+    return StoreError(
+        f"slot {op.slot_id!r} of session {op.session_id!r} holds {stored} stored messages but "
+        f"the write appends at index {op.start_index}: another session object wrote to the same "
+        "session. Build the session again to reload it, and drive each session id from one object."
+    )
+
+
+class InMemoryStore(BaseStore):
+    """A store in a dict: for tests and sessions that need not outlive the process.
+
+    Values are kept as JSON text, so a read never returns an object a caller could mutate.
+    """
+
+    def __init__(self) -> None:
+        self._messages: dict[tuple[str, str], list[AnyMessage]] = {}
+        self._values: dict[tuple[str, str, str], str] = {}
+
+    async def commit(self, ops: Sequence[StoreOp]) -> None:
+        # Validate and serialise everything first, so a bad op leaves the store untouched.
+        staged_lengths: dict[tuple[str, str], int] = {}
+        puts: list[tuple[StoreOp, str | None]] = []
+        for op in ops:
+            match op:
+                case AppendMessages():
+                    slot = (op.session_id, op.slot_id)
+                    length = staged_lengths.get(slot, len(self._messages.get(slot, [])))
+                    if op.start_index != length:
+                        raise append_conflict(op, length)
+                    staged_lengths[slot] = length + len(op.messages)
+                    puts.append((op, None))
+                case PutValue():
+                    where = f"{op.namespace}/{op.key!r}"
+                    puts.append((op, dump_value(op.value, where=where)))
+                case DeleteValue():
+                    puts.append((op, None))
+                case _:
+                    assert_never(op)
+        for op, text in puts:
+            match op:
+                case AppendMessages():
+                    self._messages.setdefault((op.session_id, op.slot_id), []).extend(op.messages)
+                case PutValue():
+                    assert text is not None
+                    self._values[(op.session_id, op.namespace, op.key)] = text
+                case DeleteValue():
+                    self._values.pop((op.session_id, op.namespace, op.key), None)
+                case _:
+                    assert_never(op)
+
+    async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
+        return list(self._messages.get((session_id, slot_id), []))
+
+    async def count_messages(self, session_id: str, slot_id: str) -> int:
+        return len(self._messages.get((session_id, slot_id), []))
+
+    async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
+        text = self._values.get((session_id, namespace, key))
+        return None if text is None else json.loads(text)
+
+    async def keys(self, session_id: str, namespace: str) -> list[str]:
+        return sorted(k for s, n, k in self._values if s == session_id and n == namespace)
+
+    async def items(self, session_id: str, namespace: str) -> list[tuple[str, JsonValue]]:
+        return [
+            (key, json.loads(self._values[(session_id, namespace, key)]))
+            for key in await self.keys(session_id, namespace)
+        ]
+
+    def __repr__(self) -> str:
+        sessions = {s for s, _ in self._messages} | {s for s, _, _ in self._values}
+        return f"InMemoryStore(sessions={len(sessions)})"
+
+
+__all__ = [
+    "AppendMessages",
+    "BaseStore",
+    "DeleteValue",
+    "InMemoryStore",
+    "JsonValue",
+    "MemoryStore",
+    "PutValue",
+    "StoreOp",
+]

@@ -1,0 +1,318 @@
+"""Automatic conversation summaries: configuration, the prompt, and the transcript format.
+
+The checkpoint itself (when a summary fires, the model call, where the result goes) lives in
+:mod:`nbagent.agent._checkpoint`; this module holds what a user configures and reads.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal, assert_never
+
+from nbagent.agent.timeline import SummaryStatus
+from nbagent.errors import ConfigurationError
+from nbagent.llm.blocks import ContentBlock, ImageBlock, TextBlock, ToolResultBlock, ToolUseBlock
+from nbagent.llm.cycle import CycleConfig, LlmCycle
+from nbagent.llm.hooks import HookExecutor
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    ToolResultMessage,
+    UserMessage,
+)
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.request import MessageResponse
+
+MESSAGES_PLACEHOLDER = "{messages}"
+
+DEFAULT_SUMMARY_PROMPT = (
+    "请为下面的对话写一份简洁的摘要，供后续对话作为上下文使用。"
+    "保留：用户的目标与偏好、已确认的事实和数据、已经做出的决定、工具调用的关键结果、"
+    "尚未解决的问题和待办事项。省略寒暄和重复内容，不要编造对话中没有的信息。"
+    "使用对话所用的语言，不超过 300 字。\n\n"
+    "对话：\n{messages}\n\n摘要："
+)
+"""The default (Chinese) summary prompt; ``{messages}`` is replaced by the transcript."""
+
+DEFAULT_SUMMARY_PROMPT_EN = (
+    "Write a concise summary of the conversation below, to be used as context for the rest of "
+    "the conversation. Keep the user's goals and preferences, confirmed facts and figures, "
+    "decisions made, key results of tool calls, and open questions and to-dos. Leave out "
+    "greetings and repetition and do not invent anything the conversation does not say. Write "
+    "in the conversation's language, in at most 200 words.\n\n"
+    "Conversation:\n{messages}\n\nSummary:"
+)
+"""The English default prompt (``prompt_language="en"``)."""
+
+_DEFAULT_PROMPTS = {"zh": DEFAULT_SUMMARY_PROMPT, "en": DEFAULT_SUMMARY_PROMPT_EN}
+
+MAX_TRANSCRIPT_CHARS = 30_000
+"""Transcripts longer than this are cut from the front: the newest messages are kept."""
+
+
+@dataclass(frozen=True)
+class SummaryConfig:
+    """When and how the session summarises its conversation. Validated at construction.
+
+    A summary fires at the end of a turn when the **watermark** is at or above
+    ``max_context_tokens * trigger_token_ratio`` and at least ``debounce_turns`` turns passed
+    since the last summary. Two watermarks are available:
+
+    ``watermark="context"`` (default)
+        The size of the context actually sent: the input tokens the provider reported for the
+        last request of the turn, or, when it reported none, the estimate of the next
+        ``load_messages()``. After a summary the focused view shrinks to the uncovered tail plus
+        the summary, so the watermark falls back below the line and the next summary waits until
+        the conversation has grown again. (A FULL slot never shrinks, so it summarises every
+        ``debounce_turns`` turns once over the line.)
+
+    ``watermark="cumulative"``
+        The design notes' rule: every token spent so far in the session (``cost_so_far``, input
+        plus output over all turns). It only grows, so once crossed it stays crossed, and a
+        summary fires every ``debounce_turns`` turns from then on — the debounce is the only
+        brake.
+
+    ``strategy="full"`` summarises the whole stored history each time; ``"incremental"``
+    summarises the previous summary plus only the messages after it, so a summary call costs
+    the new turns rather than the whole history.
+
+    ``summary_prompt`` defaults to the prompt of ``prompt_language`` (Chinese or English). A
+    custom prompt should contain ``{messages}``; without it the transcript is appended (with a
+    warning at construction).
+    """
+
+    trigger_token_ratio: float = 0.75
+    """Fraction of ``max_context_tokens`` at which a summary fires, in (0, 1]."""
+    max_context_tokens: int = 32_000
+    """The model's context window in tokens. Set it to the window of the model you use: a value
+    larger than the context can ever reach means summaries never fire."""
+    summary_prompt: str = DEFAULT_SUMMARY_PROMPT
+    """The prompt template; ``{messages}`` is replaced by the transcript."""
+    debounce_turns: int = 3
+    """At least this many turns between two summaries."""
+    summary_model: str | None = None
+    """Model for the summary call (``None``: the provider's default). A cheap model saves cost."""
+    max_tool_result_chars: int = 500
+    """Characters of each tool result kept in the transcript (the rest of the result is cut)."""
+    watermark: Literal["context", "cumulative"] = "context"
+    strategy: Literal["full", "incremental"] = "full"
+    prompt_language: Literal["zh", "en"] = "zh"
+
+    def __post_init__(self) -> None:
+        ratio = self.trigger_token_ratio
+        if isinstance(ratio, bool) or not isinstance(ratio, int | float):
+            raise ConfigurationError(f"trigger_token_ratio must be a number, got {ratio!r}")
+        if not (math.isfinite(ratio) and 0 < ratio <= 1):
+            raise ConfigurationError(
+                f"trigger_token_ratio must be in (0, 1], got {ratio!r}; e.g. 0.75 fires a "
+                "summary when the context reaches 75% of max_context_tokens"
+            )
+        _require_int(
+            "max_context_tokens",
+            self.max_context_tokens,
+            minimum=1,
+            hint=("set it to your model's context window, e.g. 32_000"),
+        )
+        _require_int("debounce_turns", self.debounce_turns, minimum=0, hint="0 disables it")
+        _require_int("max_tool_result_chars", self.max_tool_result_chars, minimum=0, hint="")
+        _require_choice("watermark", self.watermark, ("context", "cumulative"))
+        _require_choice("strategy", self.strategy, ("full", "incremental"))
+        _require_choice("prompt_language", self.prompt_language, ("zh", "en"))
+        if self.summary_model is not None and (
+            not isinstance(self.summary_model, str) or not self.summary_model.strip()
+        ):
+            raise ConfigurationError(
+                "summary_model must be a model name or None (the provider's default model), "
+                f"got {self.summary_model!r}"
+            )
+        if not isinstance(self.summary_prompt, str) or not self.summary_prompt.strip():
+            raise ConfigurationError("summary_prompt must be a non-empty string")
+        # A default prompt follows prompt_language, also through dataclasses.replace().
+        if self.summary_prompt in _DEFAULT_PROMPTS.values():
+            object.__setattr__(self, "summary_prompt", _DEFAULT_PROMPTS[self.prompt_language])
+        elif MESSAGES_PLACEHOLDER not in self.summary_prompt:
+            warnings.warn(
+                "summary_prompt has no {messages} placeholder: the transcript will be appended "
+                "after the prompt. Add {messages} where the conversation should go.",
+                UserWarning,
+                stacklevel=3,
+            )
+
+    @property
+    def threshold(self) -> float:
+        """The watermark at or above which a summary fires."""
+        return self.max_context_tokens * self.trigger_token_ratio
+
+    def render_prompt(self, transcript: str) -> str:
+        """The summary request's text: the template with the transcript in place."""
+        if MESSAGES_PLACEHOLDER in self.summary_prompt:
+            # str.replace, not str.format: prompts may hold other braces (JSON examples).
+            return self.summary_prompt.replace(MESSAGES_PLACEHOLDER, transcript)
+        return f"{self.summary_prompt}\n\n{transcript}"
+
+
+def _require_int(name: str, value: object, *, minimum: int, hint: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        relation = "positive" if minimum == 1 else f">= {minimum}"
+        more = f"; {hint}" if hint else ""
+        raise ConfigurationError(f"{name} must be an integer {relation}, got {value!r}{more}")
+
+
+def _require_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    if value not in choices:
+        options = " or ".join(repr(c) for c in choices)
+        raise ConfigurationError(f"{name} must be {options}, got {value!r}")
+
+
+# -- transcript -------------------------------------------------------------------------------
+
+
+def _block_text(block: ContentBlock, max_tool_result_chars: int) -> str:
+    match block:
+        case TextBlock():
+            return block.text
+        case ToolUseBlock():
+            return f"[Tool: {block.name}]"
+        case ImageBlock():
+            return "[image]"
+        case ToolResultBlock():
+            label = "Tool Error" if block.is_error else "Tool Result"
+            body = _blocks_text(block.content, max_tool_result_chars)
+            return f"{label} [{block.tool_use_id}]: {body[:max_tool_result_chars]}"
+        case _:
+            return f"[{block.type}]"
+
+
+def _blocks_text(blocks: Sequence[ContentBlock], max_tool_result_chars: int) -> str:
+    return " ".join(text for b in blocks if (text := _block_text(b, max_tool_result_chars)))
+
+
+def _line(label: str, body: str) -> str:
+    return f"{label}: {body}" if body else f"{label}:"
+
+
+def format_message(message: AnyMessage, max_tool_result_chars: int = 500) -> str:
+    """One message as transcript text (see :func:`format_messages_as_text`)."""
+    match message:
+        case SystemMessage():
+            return _line("System", message.content)
+        case UserMessage():
+            return _line("User", _blocks_text(message.content, max_tool_result_chars))
+        case AssistantMessage():
+            return _line("Assistant", _blocks_text(message.content, max_tool_result_chars))
+        case ToolResultMessage():
+            label = "Tool Error" if message.is_error else "Tool Result"
+            # Python slices count code points, so the cut never splits a character.
+            body = _blocks_text(message.content, max_tool_result_chars)[:max_tool_result_chars]
+            return _line(f"{label} [{message.tool_call_id}]", body)
+        case _:
+            assert_never(message)
+
+
+def format_messages_as_text(
+    messages: Sequence[AnyMessage],
+    max_tool_result_chars: int = 500,
+    max_chars: int = MAX_TRANSCRIPT_CHARS,
+) -> str:
+    """A plain-text transcript for the summary prompt.
+
+    ::
+
+        System: 你是一个翻译助手
+
+        User: 把这段英文翻译成中文
+
+        Assistant: 请提供英文文本 [Tool: translate]
+
+        Tool Result [call_1]: 这是中文翻译
+
+    Text blocks verbatim; a tool use as ``[Tool: name]`` (no arguments); a tool result as
+    ``Tool Result [id]:`` or ``Tool Error [id]:`` with its text cut to the first
+    ``max_tool_result_chars`` characters; images as ``[image]``; other non-text blocks as
+    ``[{kind}]`` (``[audio]``, ``[file]``, ``[thinking]``, ...). Messages are separated by a
+    blank line. A transcript longer than ``max_chars`` is cut from the front so the newest
+    messages stay.
+    """
+    text = "\n\n".join(format_message(m, max_tool_result_chars) for m in messages)
+    if len(text) > max_chars:
+        text = text[len(text) - max_chars :]
+    return text
+
+
+# -- the summary call ------------------------------------------------------------------------
+
+SUMMARY_MAX_TOKENS = 1024
+"""``max_tokens`` of the summary request."""
+
+SUMMARY_METADATA = {"purpose": "summary"}
+"""Request metadata that marks the summary call (hooks and the offline provider read it)."""
+
+
+def decide_summary(
+    config: SummaryConfig, turn_index: int, last_summary_turn: int, watermark: float
+) -> SummaryStatus:
+    """The checkpoint's rule: fire when over the line and out of the debounce window."""
+    if watermark < config.threshold:
+        return SummaryStatus.NOT_NEEDED
+    if turn_index - last_summary_turn < config.debounce_turns:
+        return SummaryStatus.DEBOUNCED
+    return SummaryStatus.FIRED
+
+
+async def request_summary(
+    provider: LlmProvider,
+    messages: Sequence[AnyMessage],
+    config: SummaryConfig | None = None,
+    *,
+    hook_executor: HookExecutor | None = None,
+    turn_index: int | None = None,
+) -> MessageResponse | None:
+    """One tool-less summary call over ``messages``; ``None`` (and no call) when empty."""
+    if not messages:
+        return None
+    config = config or SummaryConfig()
+    transcript = format_messages_as_text(messages, config.max_tool_result_chars)
+    cycle = LlmCycle(
+        provider,
+        CycleConfig(
+            model=config.summary_model or "",
+            max_tokens=SUMMARY_MAX_TOKENS,
+            metadata=dict(SUMMARY_METADATA),
+        ),
+        hook_executor=hook_executor,
+        turn_index=turn_index,
+    )
+    return await cycle.submit_messages([Message.user(config.render_prompt(transcript))])
+
+
+async def generate_summary(
+    provider: LlmProvider,
+    messages: Sequence[AnyMessage],
+    config: SummaryConfig | None = None,
+    *,
+    hook_executor: HookExecutor | None = None,
+    turn_index: int | None = None,
+) -> str:
+    """Summarise ``messages`` with one model call; ``""`` without a call when there are none."""
+    response = await request_summary(
+        provider, messages, config, hook_executor=hook_executor, turn_index=turn_index
+    )
+    return "" if response is None else response.text().strip()
+
+
+__all__ = [
+    "DEFAULT_SUMMARY_PROMPT",
+    "DEFAULT_SUMMARY_PROMPT_EN",
+    "MAX_TRANSCRIPT_CHARS",
+    "SummaryConfig",
+    "decide_summary",
+    "format_message",
+    "format_messages_as_text",
+    "generate_summary",
+    "request_summary",
+]

@@ -1,0 +1,391 @@
+"""LlmCycle: one exchange with a model — request building, the tool loop, streaming.
+
+::
+
+    cycle = LlmCycle(provider, CycleConfig(model="gpt-4o-mini"), system_prompt="Be terse.")
+    response = await cycle.submit_with_tools("Weather in Paris?", registry)
+
+    async for event in cycle.submit_stream("And in Rome?", registry):
+        ...  # IR stream events, ToolCallEvent, ToolResultEvent, CompactionEvent, CycleDoneEvent
+
+The loop: append the user prompt, compact, then per round: build the request, call the model
+(streamed or not — one code path), and if the reply stops for ``tool_use`` with ``ToolUseBlock`` s,
+run the calls concurrently, append the reply and the results, compact, and go again. The reply
+without tool calls ends the loop and is returned.
+
+State on failure. The cycle's messages change only by whole steps: the user prompt (at the start),
+a finished round (the assistant reply *and* all its tool results, together), the final reply, or
+a compaction. So when a provider call fails — an HTTP error, a cut or erroring stream, a
+cancelled task, or a stream the consumer closed early — the messages hold the prompt and every
+round finished before the failing call, nothing of that call, and the error propagates with its
+own type after the ERROR hook. ``usage`` holds every call that answered. A session that wants the
+turn atomic snapshots :meth:`LlmCycle.messages` before and restores it with
+:meth:`LlmCycle.set_messages`.
+
+``TurnLimitExceededError`` is raised when the model asks for round ``max_tool_turns + 1``; those
+calls are not run. The cycle then holds the finished rounds; ``error.messages`` holds them plus the
+reply that asked for more.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from contextlib import aclosing
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from nbagent.errors import ConfigurationError, TurnLimitExceededError
+from nbagent.llm.blocks import ContentBlock, ToolUseBlock
+from nbagent.llm.compact import CompactConfig, CompactReport, CompactState, microcompact
+from nbagent.llm.cycle_events import (
+    CompactionEvent,
+    CycleDoneEvent,
+    CycleEvent,
+    ToolCallEvent,
+    ToolResultEvent,
+)
+from nbagent.llm.events import StreamAccumulator, StreamEvent
+from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.request import (
+    MessageRequest,
+    MessageResponse,
+    StopReason,
+    ToolChoice,
+    ToolDefinition,
+)
+from nbagent.llm.tokens import TokenEstimator, estimate_messages_tokens
+from nbagent.llm.tools import ToolRegistry
+from nbagent.llm.usage import CostTracker
+
+if TYPE_CHECKING:
+    from nbagent.llm.providers.openai import OpenAIWireOptions
+
+logger = logging.getLogger("nbagent.llm.cycle")
+
+Prompt = str | list[ContentBlock] | UserMessage
+"""A user turn: text, a list of blocks (text and images), or a ready user message."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class CycleConfig:
+    """Request settings and loop bounds of an :class:`LlmCycle`; checked at construction.
+
+    ``model`` empty means the provider's default. ``max_tool_turns`` bounds the rounds of tool
+    calls in one submit; ``tool_timeout`` (seconds, ``None`` for none) bounds each call unless its
+    tool sets its own. ``tool_choice`` is sent only with tools.
+    """
+
+    model: str = ""
+    max_tokens: int | None = None
+    temperature: float | None = None
+    top_p: float | None = None
+    stop: tuple[str, ...] | None = None
+    thinking_budget: int | None = None
+    max_tool_turns: int = 10
+    tool_timeout: float | None = 60.0
+    tool_choice: ToolChoice | None = None
+    extra_body: Mapping[str, Any] = field(default_factory=dict)
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        problems: list[str] = []
+        if self.max_tokens is not None and self.max_tokens <= 0:
+            problems.append(f"max_tokens must be > 0 or None, got {self.max_tokens}")
+        if self.temperature is not None and not 0.0 <= self.temperature <= 2.0:
+            problems.append(f"temperature must be in [0, 2] or None, got {self.temperature}")
+        if self.top_p is not None and not 0.0 < self.top_p <= 1.0:
+            problems.append(f"top_p must be in (0, 1] or None, got {self.top_p}")
+        if self.thinking_budget is not None and self.thinking_budget <= 0:
+            problems.append(f"thinking_budget must be > 0 or None, got {self.thinking_budget}")
+        if isinstance(self.max_tool_turns, bool) or self.max_tool_turns < 1:
+            problems.append(f"max_tool_turns must be an integer >= 1, got {self.max_tool_turns}")
+        if self.tool_timeout is not None and self.tool_timeout <= 0:
+            problems.append(f"tool_timeout must be > 0 seconds or None, got {self.tool_timeout}")
+        if isinstance(self.stop, str):
+            problems.append("stop must be a tuple of strings, e.g. stop=('END',), not one string")
+        if problems:
+            raise ConfigurationError("invalid CycleConfig: " + "; ".join(problems))
+
+
+class LlmCycle:
+    """One conversation with a model: its messages, usage, hooks and compaction state."""
+
+    def __init__(
+        self,
+        provider: LlmProvider,
+        config: CycleConfig | None = None,
+        system_prompt: str | None = None,
+        hook_executor: HookExecutor | None = None,
+        compact_config: CompactConfig | None = None,
+        *,
+        messages: Sequence[AnyMessage] | None = None,
+        estimator: TokenEstimator | None = None,
+        turn_index: int | None = None,
+        plan_step_index: int | None = None,
+    ) -> None:
+        self.provider = provider
+        self.config = config if config is not None else CycleConfig()
+        self.system_prompt = system_prompt
+        """When set, the authoritative system prompt: it replaces every system message sent."""
+        self.hook_executor = hook_executor
+        self.compact_config = compact_config
+        self.estimator = estimator
+        self.turn_index = turn_index
+        """Copied into every hook context; the session layer sets it per turn."""
+        self.plan_step_index = plan_step_index
+        self.usage = CostTracker()
+        self.compact_state = CompactState()
+        self.last_compaction: CompactReport[AnyMessage] | None = None
+        self.compaction_reports: list[CompactReport[AnyMessage]] = []
+        """The reports of the latest submit, oldest first."""
+        self._messages: list[AnyMessage] = list(messages or [])
+
+    def __repr__(self) -> str:
+        return (
+            f"LlmCycle(provider={getattr(self.provider, 'name', '?')!r}, "
+            f"messages={len(self._messages)}, usage={self.usage!r})"
+        )
+
+    # --- messages ------------------------------------------------------------------------------
+
+    def messages(self) -> list[AnyMessage]:
+        """A copy of the history (without the ``system_prompt``, which is added per request)."""
+        return list(self._messages)
+
+    def set_messages(self, messages: Sequence[AnyMessage]) -> None:
+        """Replace the history, e.g. to restore a snapshot after a failed turn."""
+        self._messages = list(messages)
+
+    def messages_openai(self, options: OpenAIWireOptions | None = None) -> list[dict[str, Any]]:
+        """The history as OpenAI Chat Completions message dicts (``options``: the dialect)."""
+        from nbagent.llm.providers import openai
+
+        return openai.messages_to_openai(self._messages, options or openai.OpenAIWireOptions())
+
+    def messages_anthropic(self) -> list[dict[str, Any]]:
+        """The history as Anthropic Messages API message dicts.
+
+        System messages are not part of that list (Anthropic takes them in the top-level
+        ``system`` parameter); get that text with ``nbagent.llm.providers.anthropic.system_text``.
+        """
+        from nbagent.llm.providers import anthropic
+
+        return anthropic.wire_messages(self._messages)
+
+    # --- requests ------------------------------------------------------------------------------
+
+    def build_request(self, tools: Sequence[ToolDefinition] = ()) -> MessageRequest:
+        """The request for the current history.
+
+        With ``system_prompt`` set, every system message is removed and ``System(system_prompt)``
+        goes first; without it, system messages stay where they are.
+        """
+        messages = list(self._messages)
+        if self.system_prompt is not None:
+            messages = [m for m in messages if not isinstance(m, SystemMessage)]
+            messages.insert(0, Message.system(self.system_prompt))
+        c = self.config
+        return MessageRequest(
+            model=c.model,
+            messages=messages,
+            tools=list(tools),
+            tool_choice=c.tool_choice if tools else None,
+            max_tokens=c.max_tokens,
+            temperature=c.temperature,
+            top_p=c.top_p,
+            stop=list(c.stop) if c.stop is not None else None,
+            thinking_budget=c.thinking_budget,
+            metadata=dict(c.metadata),
+            extra_body=dict(c.extra_body),
+        )
+
+    async def submit_messages(self, messages: Sequence[AnyMessage]) -> MessageResponse:
+        """Append ``messages``, make one call without tools, append and return the reply.
+
+        No compaction runs here (summary calls want the history whole). On failure the appended
+        ``messages`` stay and no reply is added.
+        """
+        self._messages.extend(messages)
+        response: MessageResponse | None = None
+        async with aclosing(self._call(self.build_request(), stream=False)) as items:
+            async for item in items:
+                if isinstance(item, MessageResponse):
+                    response = item
+        assert response is not None
+        self._messages.append(response.message)
+        return response
+
+    async def submit_with_tools(
+        self, prompt: Prompt, registry: ToolRegistry | None = None
+    ) -> MessageResponse:
+        """Run the tool loop for ``prompt``; return the final response (see the module docs)."""
+        response: MessageResponse | None = None
+        async with aclosing(self._loop(prompt, registry, stream=False)) as events:
+            async for event in events:
+                if isinstance(event, CycleDoneEvent):
+                    response = event.response
+        assert response is not None
+        return response
+
+    def submit_stream(
+        self, prompt: Prompt, registry: ToolRegistry | None = None
+    ) -> AsyncGenerator[CycleEvent, None]:
+        """The tool loop, streamed: stream events as they come, tool events, then the final one.
+
+        Nothing happens until the first ``anext``. Ends with the same messages in the cycle as
+        :meth:`submit_with_tools`. Close the iterator (``aclose()``, or ``async with
+        contextlib.aclosing(...)``) to stop early: the provider's stream is closed and the
+        unfinished round is not kept.
+        """
+        return self._loop(prompt, registry, stream=True)
+
+    # --- the loop ------------------------------------------------------------------------------
+
+    async def _loop(
+        self, prompt: Prompt, registry: ToolRegistry | None, *, stream: bool
+    ) -> AsyncGenerator[CycleEvent, None]:
+        # A missing registry still runs the loop: a hallucinated call gets an "unknown tool" result.
+        registry = registry if registry is not None else ToolRegistry()
+        tools = registry.definitions()
+        self.compaction_reports = []
+        self._messages.append(prompt if isinstance(prompt, UserMessage) else Message.user(prompt))
+        report = await self._maybe_compact(tools)
+        if report is not None:
+            yield CompactionEvent(report)
+        rounds = 0
+        while True:
+            request = self.build_request(tools)
+            response: MessageResponse | None = None
+            async with aclosing(self._call(request, stream=stream)) as items:
+                async for item in items:
+                    if isinstance(item, MessageResponse):
+                        response = item
+                    else:
+                        yield item
+            assert response is not None
+            calls = [b for b in response.message.content if isinstance(b, ToolUseBlock)]
+            if response.stop_reason is not StopReason.TOOL_USE or not calls:
+                self._messages.append(response.message)
+                yield CycleDoneEvent(response)
+                return
+            if rounds >= self.config.max_tool_turns:
+                await self._turn_limit(request, response, calls)
+            rounds += 1
+            for call in calls:
+                await self._emit(HookEvent.TOOL_CALL, data={"call": call, "round": rounds})
+                yield ToolCallEvent(call, rounds)
+            results = await registry.invoke_all(calls, self.config.tool_timeout)
+            for call, result in zip(calls, results, strict=True):
+                data = {"call": call, "result": result, "round": rounds}
+                await self._emit(HookEvent.TOOL_RESULT, data=data)
+                yield ToolResultEvent(call, result, rounds)
+            self._messages.append(response.message)
+            self._messages.extend(
+                Message.tool_result(r.tool_use_id, r.content, r.is_error, tool_name=r.tool_name)
+                for r in results
+            )
+            report = await self._maybe_compact(tools)
+            if report is not None:
+                yield CompactionEvent(report)
+
+    async def _call(
+        self, request: MessageRequest, *, stream: bool
+    ) -> AsyncGenerator[StreamEvent | MessageResponse, None]:
+        """One provider call: hooks, usage, and (streamed) the events, then the response last."""
+        await self._emit(HookEvent.BEFORE_REQUEST, request=request, attempt=1)
+        try:
+            if stream:
+                accumulator = StreamAccumulator()
+                # aclosing: an early close or an error closes the provider's stream (its HTTP
+                # response) now, not whenever the garbage collector gets to it.
+                async with aclosing(_closing_iter(self.provider.chat_stream(request))) as events:
+                    async for event in events:
+                        accumulator.add(event)
+                        yield event
+                response = accumulator.response()
+            else:
+                response = await self.provider.chat(request)
+        except Exception as e:
+            await self._emit(HookEvent.ERROR, request=request, error=e, attempt=1)
+            raise
+        self.usage.add(response.usage)
+        await self._emit(HookEvent.AFTER_RESPONSE, request=request, response=response, attempt=1)
+        yield response
+
+    async def _turn_limit(
+        self, request: MessageRequest, response: MessageResponse, calls: list[ToolUseBlock]
+    ) -> NoReturn:
+        limit = self.config.max_tool_turns
+        names = ", ".join(sorted({c.name for c in calls}))
+        error = TurnLimitExceededError(
+            f"the model asked for tool round {limit + 1} ({names}) but max_tool_turns={limit}; "
+            "raise CycleConfig.max_tool_turns or split the task. The transcript so far is in "
+            "error.messages.",
+            messages=[*self._messages, response.message],
+        )
+        await self._emit(HookEvent.ERROR, request=request, response=response, error=error)
+        raise error
+
+    async def _maybe_compact(
+        self, tools: Sequence[ToolDefinition]
+    ) -> CompactReport[AnyMessage] | None:
+        """Microcompact when the next request's messages no longer fit the config's budget."""
+        config = self.compact_config
+        if config is None:
+            return None
+        tokens = estimate_messages_tokens(self.build_request(tools).messages, self.estimator)
+        if not config.should_compact(tokens):
+            return None
+        report = microcompact(
+            self._messages,
+            config,
+            tools,
+            state=self.compact_state,
+            estimator=self.estimator,
+        )
+        self._messages = list(report.messages)
+        self.last_compaction = report
+        self.compaction_reports.append(report)
+        data = {"report": report, "freed_tokens": report.freed_tokens}
+        await self._emit(HookEvent.COMPACTION, data=data)
+        return report
+
+    async def _emit(
+        self,
+        event: HookEvent,
+        *,
+        request: MessageRequest | None = None,
+        response: MessageResponse | None = None,
+        error: BaseException | None = None,
+        attempt: int = 0,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        if self.hook_executor is None:
+            return
+        ctx = HookContext(
+            event=event,
+            request=request,
+            response=response,
+            error=error,
+            attempt=attempt,
+            turn_index=self.turn_index,
+            plan_step_index=self.plan_step_index,
+            data=data if data is not None else {},
+        )
+        await self.hook_executor.emit(event, ctx)
+
+
+async def _closing_iter(
+    events: AsyncIterator[StreamEvent],
+) -> AsyncGenerator[StreamEvent, None]:
+    """Iterate ``events`` and close it (if it can be closed) however the iteration ends."""
+    try:
+        async for event in events:
+            yield event
+    finally:
+        close = getattr(events, "aclose", None)
+        if close is not None:
+            await close()

@@ -1,0 +1,174 @@
+"""Extractive summaries for the offline provider: keep the sentences that carry facts.
+
+A sentence scores one point each for a number, a date and a name (capitalised words that are not
+ordinary sentence openers; Chinese names by surname + title, places by suffix). The best sentences
+that fit the token budget are kept in their original order, each labelled with its speaker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
+
+DEFAULT_SUMMARY_TOKENS = 512
+"""Budget when the request sets no ``max_tokens``."""
+
+# Lines written by format_messages_as_text: "User: ...", "Tool Result [call_1]: ...".
+_ROLE = re.compile(
+    r"^[ \t]*(System|User|Assistant|Tool Result|Tool Error|Tool|系统|用户|助手|工具结果|工具)"
+    r"(?:[ \t]*\[[^\]\n]*\])?[ \t]*[:：][ \t]*",
+    re.MULTILINE | re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")
+_ZH_NUMBER = re.compile(r"[一二两三四五六七八九十百千万]+[个位人名元块天晚夜次点号岁年月日周张间]")
+_DATE = re.compile(
+    r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}:\d{2}|\d+\s*[年月日号]|[上下本]?(?:周|星期|礼拜)[一二三四五六日天]"
+    r"|今天|明天|后天|昨天|前天|今晚|明早"
+    r"|\b(?:today|tomorrow|tonight|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    # Month names only capitalised: "may" and "march" are also ordinary words.
+    r"|(?-i:\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b)",
+    re.IGNORECASE,
+)
+_CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]*[A-Za-z]\b|\b[A-Z]{2,}\b")
+_ZH_NAME = re.compile(
+    r"[王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧]"
+    r"[\u4e00-\u9fff]{0,2}(?:先生|女士|小姐|老师|经理|总监|教授|博士|医生|同学|律师)"
+    r"|[老小][王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢]"
+    r"|[\u4e00-\u9fff]{2,4}(?:市|省|县|区|路|街|大学|公司|集团|酒店|机场|银行)"
+    r"|北京|上海|广州|深圳|杭州|成都|西安|香港|台北|东京|大阪|巴黎|伦敦|纽约|首尔|新加坡|曼谷"
+)
+# Capitalised words that start ordinary sentences rather than name someone or something.
+_OPENER_WORDS = """
+    a an the i i'm i've i'll i'd we you he she it they this that these those my our your his her
+    their its please can could would will shall should let sure yes no ok okay thanks thank hi hello
+    hey what when where why how which who here there also and but so then if is are was were do does
+    did great good fine well in on at for to from of with after before as by all any some every
+    tool result error user assistant system note summary january february march april may june july
+    august september october november december jan feb mar apr jun jul aug sep sept oct nov dec
+    monday tuesday wednesday thursday friday saturday sunday today tomorrow"""
+_OPENERS = frozenset(_OPENER_WORDS.split())
+
+
+@dataclass(frozen=True)
+class _Sentence:
+    position: int
+    speaker: str
+    text: str
+    score: int
+
+    def line(self) -> str:
+        if not self.speaker:
+            return f"- {self.text}"
+        colon = "：" if _CJK.search(self.speaker) else ": "
+        return f"- {self.speaker}{colon}{self.text}"
+
+
+def _capitalised(sentence: str) -> tuple[list[str], list[str]]:
+    """Capitalised words of ``sentence``: (the sentence's first word if so, the others)."""
+    words = [m for m in _CAPITALISED.finditer(sentence) if m.group(0).lower() not in _OPENERS]
+    first = [m.group(0) for m in words if not sentence[: m.start()].strip()]
+    rest = [m.group(0) for m in words if sentence[: m.start()].strip()]
+    return first, rest
+
+
+def known_names(sentences: list[str]) -> frozenset[str]:
+    """Words capitalised in mid-sentence somewhere: names, even where they open a sentence."""
+    return frozenset(word for s in sentences for word in _capitalised(s)[1])
+
+
+def fact_score(sentence: str, names: frozenset[str] = frozenset()) -> int:
+    """One point each for a number, a date and a name in ``sentence``.
+
+    A capitalised word names something when it stands mid-sentence, or opens the sentence and is
+    in ``names`` ("Alice booked." counts once "with Alice" was seen; "Noted." never does).
+    """
+    has_number = bool(_DIGIT.search(sentence) or _ZH_NUMBER.search(sentence))
+    has_date = bool(_DATE.search(sentence))
+    first, rest = _capitalised(sentence)
+    has_name = bool(rest or names.intersection(first) or _ZH_NAME.search(sentence))
+    return int(has_number) + int(has_date) + int(has_name)
+
+
+def _speaker_turns(transcript: str) -> list[tuple[str, str]]:
+    """(speaker, text) per message; text before the first role line (the prompt) is dropped."""
+    matches = list(_ROLE.finditer(transcript))
+    if not matches:
+        return [("", transcript)]
+    turns: list[tuple[str, str]] = []
+    for i, match in enumerate(matches):
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(transcript)
+        turns.append((match.group(1).title(), transcript[match.end() : end]))
+    return turns
+
+
+def _sentences(transcript: str) -> list[_Sentence]:
+    pieces: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for speaker, text in _speaker_turns(transcript):
+        for raw in _SENTENCE_END.split(text):
+            sentence = " ".join(raw.split())
+            if sentence and sentence not in seen:
+                seen.add(sentence)
+                pieces.append((speaker, sentence))
+    names = known_names([text for _, text in pieces])
+    return [
+        _Sentence(i, speaker, text, fact_score(text, names))
+        for i, (speaker, text) in enumerate(pieces)
+    ]
+
+
+def _pick(sentences: list[_Sentence]) -> list[_Sentence]:
+    kept = [s for s in sentences if s.score > 0]
+    if kept or not sentences:
+        return kept
+    # Nothing factual: the opening and the latest sentence say what the talk was about.
+    return [sentences[0]] if len(sentences) == 1 else [sentences[0], sentences[-1]]
+
+
+def extractive_summary(
+    transcript: str, *, max_tokens: int | None = None, estimator: TokenEstimator | None = None
+) -> str:
+    """Summarise ``transcript`` by its fact-carrying sentences within ``max_tokens``."""
+    count = (estimator or DEFAULT_ESTIMATOR).count_text
+    budget = max_tokens or DEFAULT_SUMMARY_TOKENS
+    zh = len(_CJK.findall(transcript)) * 3 > len(transcript)
+    header = "摘要（离线抽取）：" if zh else "Summary (offline, extractive):"
+    candidates = _pick(_sentences(transcript))
+    if not candidates:
+        return header if count(header) <= budget else ""
+    ranked = sorted(candidates, key=lambda s: (-s.score, s.position))
+    chosen: list[_Sentence] = []
+    used = count(header)
+    for sentence in ranked:
+        cost = count(sentence.line()) + 1
+        if used + cost <= budget:
+            chosen.append(sentence)
+            used += cost
+    chosen.sort(key=lambda s: s.position)
+    text = "\n".join([header, *(s.line() for s in chosen)])
+    # Line estimates do not add up exactly; drop the weakest lines until the whole fits.
+    while chosen and count(text) > budget:
+        weakest = min(chosen, key=lambda s: (s.score, -s.position))
+        chosen.remove(weakest)
+        text = "\n".join([header, *(s.line() for s in chosen)])
+    if chosen:
+        return text
+    return _truncate(ranked[0].text, budget, count)
+
+
+def _truncate(text: str, budget: int, count: Callable[[str], int]) -> str:
+    low, high = 0, len(text)
+    # Binary search for the longest prefix that fits; estimates grow with length.
+    while low < high:
+        mid = (low + high + 1) // 2
+        if count(text[:mid]) <= budget:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low]

