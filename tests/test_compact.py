@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm._compact_structured import is_compacted, truncate_structured
-from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock
+from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.compact import (
+    CompactAction,
     CompactConfig,
     CompactState,
     Replace,
@@ -90,7 +91,11 @@ def test_invalid_config_fails_at_construction(kwargs: dict[str, object], message
 
 def test_config_defaults_and_should_compact() -> None:
     config = CompactConfig()
-    assert (config.context_window, config.reserved_tokens, config.keep_recent) == (128_000, 8_000, 6)
+    assert (config.context_window, config.reserved_tokens, config.keep_recent) == (
+        128_000,
+        8_000,
+        6,
+    )
     assert (config.compact_thinking, config.decay_every_turns) == (False, 4)
     assert config.budget == 120_000
     assert not config.should_compact(120_000)
@@ -100,7 +105,7 @@ def test_config_defaults_and_should_compact() -> None:
 # --- the decision matrix ---------------------------------------------------------------------
 
 SKIP, T200, TS500, REPLACE = Skip(), Truncate(200), TruncateStructured(500), Replace()
-_MATRIX = {
+_MATRIX: dict[int, list[CompactAction]] = {
     # size: actions for scores 2, 1.5, 1, 0.5, 0, -1
     0: [SKIP] * 6,
     200: [SKIP] * 6,
@@ -109,7 +114,7 @@ _MATRIX = {
     2001: [TS500, T200, T200, REPLACE, REPLACE, REPLACE],
     50_000: [TS500, T200, T200, REPLACE, REPLACE, REPLACE],
 }
-_SCORES = [2, 1.5, 1, 0.5, 0, -1]
+_SCORES: list[float] = [2, 1.5, 1, 0.5, 0, -1]
 
 
 @pytest.mark.parametrize(
@@ -156,7 +161,9 @@ def test_action_names() -> None:
 )
 def test_declared_semantic_moves_the_score(semantic: ResultSemantic, expected: float) -> None:
     history = [Message.user("go"), *call("c1", "tool_a", PLAIN)]
-    by_definition = plan_compaction(history, CFG, [ToolDefinition(name="tool_a", result_semantic=semantic)])
+    by_definition = plan_compaction(
+        history, CFG, [ToolDefinition(name="tool_a", result_semantic=semantic)]
+    )
     by_mapping = plan_compaction(history, CFG, {"tool_a": semantic})
     for plan in (by_definition, by_mapping):
         record = plan.records[2]
@@ -351,7 +358,7 @@ def test_state_keeps_references_after_the_result_was_compacted() -> None:
     assert state.last_referenced == {"c1": 4}
     assert (record.age_turns, record.reason) == (1, "already compacted")
     # A fresh state sees only the compacted text, so it cannot know about the reference.
-    assert plan_compaction(later, config).records[2].age_turns == 5
+    assert plan_compaction(later, config).records[2].age_turns == 4
 
 
 # --- what is touched and how -----------------------------------------------------------------
@@ -367,6 +374,16 @@ def test_replace_truncate_and_the_markers() -> None:
     assert isinstance(report.messages[2], ToolResultMessage)
     assert report.messages[2].tool_call_id == "c1"
     assert report.messages[2].tool_name == "t"
+
+
+def test_no_truncation_when_the_marker_costs_more_than_it_cuts() -> None:
+    history = [Message.user("go"), *call("c1", "t", "q" * 205)]
+    report = microcompact(history, CFG)
+    assert report.messages == history
+    assert report.records[2].action == SKIP
+    assert (
+        report.records[2].reason == "medium, low importance, but Truncate(200) would not shrink it"
+    )
 
 
 def test_truncation_marker_uses_thousands_separators() -> None:
@@ -417,7 +434,10 @@ def test_tool_result_blocks_in_user_and_assistant_messages() -> None:
     def block(call_id: str, text: str) -> ToolResultBlock:
         return ToolResultBlock(tool_use_id=call_id, content=[TextBlock(text=text)])
 
-    uses = [ToolUseBlock(id="a", name="t", input={}), ToolUseBlock(id="b", name="t", input={})]
+    uses: list[ContentBlock] = [
+        ToolUseBlock(id="a", name="t", input={}),
+        ToolUseBlock(id="b", name="t", input={}),
+    ]
     history: list[AnyMessage] = [
         Message.user("go"),
         Message.assistant(uses),
@@ -430,7 +450,11 @@ def test_tool_result_blocks_in_user_and_assistant_messages() -> None:
     assert [b.tool_use_id for b in carrier.content] == ["a", "b"]  # type: ignore[union-attr]
     assert [b.content[0].text for b in carrier.content] == ["[pruned]", "small"]  # type: ignore[union-attr]
     record = report.records[2]
-    assert (record.action, record.tool_call_id, record.reason) == (REPLACE, "a", "large, low importance (+1 blocks)")
+    assert (record.action, record.tool_call_id, record.reason) == (
+        REPLACE,
+        "a",
+        "large, low importance (+1 blocks)",
+    )
     assert [u.action for u in record.units] == [REPLACE, SKIP]
     reply = report.messages[3]
     assert isinstance(reply, AssistantMessage)
@@ -512,7 +536,9 @@ def test_report_records_hold_the_values() -> None:
         "freed_tokens": before - after,
     }
     assert rows[0]["reason"] == "system message" and rows[0]["score"] is None
-    assert rows[0]["tokens_before"] == rows[0]["tokens_after"] == estimate_message_tokens(history[0])
+    assert (
+        rows[0]["tokens_before"] == rows[0]["tokens_after"] == estimate_message_tokens(history[0])
+    )
     assert report.freed_tokens == before - after
     assert report.tokens_before == sum(estimate_message_tokens(m) for m in history)
     assert report.tokens_after == sum(estimate_message_tokens(m) for m in report.messages)
@@ -598,7 +624,9 @@ def test_state_caches_decisions_and_notices_new_inputs() -> None:
 
 _TEXTS = st.one_of(
     st.text(alphabet="abc xyz-0123456789\n", max_size=3000),
-    st.integers(0, 80).map(lambda n: json.dumps([{"id": f"r-{i}", "v": "w" * 30} for i in range(n)])),
+    st.integers(0, 80).map(
+        lambda n: json.dumps([{"id": f"r-{i}", "v": "w" * 30} for i in range(n)])
+    ),
     st.integers(0, 80).map(search_json),
     st.just('{"status": "ok"}'),
     st.integers(150, 4000).map(lambda n: "q" * n),
@@ -617,7 +645,9 @@ def histories(draw: st.DrawFn) -> list[AnyMessage]:
             blocks: list[object] = []
             if draw(st.booleans()):
                 blocks.append(ThinkingBlock(text=draw(st.text(max_size=600)), signature="s"))
-            blocks += [ToolUseBlock(id=i, name=draw(st.sampled_from(["a", "b"])), input={}) for i in ids]
+            blocks += [
+                ToolUseBlock(id=i, name=draw(st.sampled_from(["a", "b"])), input={}) for i in ids
+            ]
             messages.append(Message.assistant(blocks))  # type: ignore[arg-type]
             results = [(i, draw(_TEXTS), draw(st.booleans())) for i in ids]
             if draw(st.booleans()):

@@ -236,8 +236,15 @@ class _Pass:
             reason = matrix_reason(unit.chars, action)
         after = tokens
         if not isinstance(action, Skip):
-            _, after, action, note = _outcome(message, unit, action, self.estimator)
-            reason += note
+            _, after, taken, note = _outcome(message, unit, action, self.estimator)
+            if after < tokens:
+                action, reason = taken, reason + note
+            else:  # a marker can cost more than the few characters it would cut
+                action, reason, after = (
+                    _SKIP,
+                    f"{reason}, but {action.name} would not shrink it",
+                    tokens,
+                )
         return UnitRecord(
             None if unit.block < 0 else unit.block, "tool_result", call_id, name, unit.chars,
             tokens, after, score, semantic, unit.content, decay, reference,
