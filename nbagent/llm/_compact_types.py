@@ -184,6 +184,8 @@ class UnitRecord(NamedTuple):
     """Turns since the result was last referenced (or produced)."""
     action: CompactAction
     reason: str
+    content_reason: str = ""
+    """What the content heuristics saw (``list-like data (JSON array)``, ``status confirmation``)."""
 
 
 class CompactRecord(NamedTuple):

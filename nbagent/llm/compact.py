@@ -248,7 +248,7 @@ class _Pass:
         return UnitRecord(
             None if unit.block < 0 else unit.block, "tool_result", call_id, name, unit.chars,
             tokens, after, score, semantic, unit.content, decay, reference,
-            self.current - last, action, reason,
+            self.current - last, action, reason, unit.content_reason,
         )  # fmt: skip
 
     def decide(self, index: int, message: Message, entry: Entry, turn: int) -> _Memo:

@@ -1,17 +1,34 @@
 """Model providers: the shared HTTP layer and the provider implementations."""
 
 from nbagent.llm.providers._http import HttpClient
+from nbagent.llm.providers.anthropic import AnthropicProvider
+from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider
 from nbagent.llm.providers.openai import (
     OPENAI_COMPATIBLE_PRESETS,
     OpenAICompatiblePreset,
     OpenAIProvider,
     OpenAIWireOptions,
 )
+from nbagent.llm.providers.registry import (
+    ProviderRegistry,
+    ProviderSpec,
+    parse_spec,
+    provider_from_env,
+    provider_from_spec,
+)
 
 __all__ = [
     "OPENAI_COMPATIBLE_PRESETS",
+    "AnthropicProvider",
+    "FunctionProvider",
     "HttpClient",
+    "OfflineProvider",
     "OpenAICompatiblePreset",
     "OpenAIProvider",
     "OpenAIWireOptions",
+    "ProviderRegistry",
+    "ProviderSpec",
+    "parse_spec",
+    "provider_from_env",
+    "provider_from_spec",
 ]
