@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 DEV_STAMP := $(VENV)/.dev-installed
 BENCH_STAMP := $(VENV)/.bench-installed
 
-.PHONY: lab test lint typecheck pytest bench clean
+.PHONY: lab test lint typecheck pytest browser-test binder-check screenshots bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,10 +33,21 @@ typecheck: $(DEV_STAMP)
 pytest: $(DEV_STAMP)
 	$(PY) -m pytest tests --nbmake notebooks
 
-test: lint typecheck pytest
+# The real-browser check writes its screenshot under build/ so a test run leaves the tree clean;
+# `make screenshots` refreshes the README's pictures.
+test: lint typecheck pytest browser-test binder-check
+
+browser-test: $(DEV_STAMP)
+	PY=$(PY) SCREENSHOT=build/chat_widget.png bash scripts/browser_test.sh
+
+binder-check:
+	bash scripts/binder_check.sh
+
+screenshots: $(DEV_STAMP)
+	PY=$(PY) bash scripts/browser_test.sh
 
 bench: $(BENCH_STAMP)
 	$(PY) -m benchmarks $(CASES)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache build tests/browser/node_modules

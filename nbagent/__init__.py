@@ -5,6 +5,8 @@ Layers, imports pointing down only: ``nbagent.notebook`` (magics, widget, tables
 The public names of all three are re-exported here.
 """
 
+from typing import Any as _Any
+
 from nbagent.agent import (
     Agent,
     AgentBuilder,
@@ -128,6 +130,21 @@ from nbagent.llm.usage import CostTracker, Usage
 
 __version__ = "0.1.0"
 
+
+def load_ipython_extension(ipython: _Any) -> None:
+    """``%load_ext nbagent``: register the ``%agent`` / ``%%agent`` magics (imported lazily)."""
+    from nbagent.notebook.extension import load_ipython_extension as load
+
+    load(ipython)
+
+
+def unload_ipython_extension(ipython: _Any) -> None:
+    """``%unload_ext nbagent``: remove the magics again."""
+    from nbagent.notebook.extension import unload_ipython_extension as unload
+
+    unload(ipython)
+
+
 __all__ = [
     "APIConnectionError",
     "APIStatusError",
@@ -234,9 +251,11 @@ __all__ = [
     "focused_view",
     "format_messages_as_text",
     "generate_summary",
+    "load_ipython_extension",
     "messages_from_json",
     "messages_to_json",
     "provider_from_env",
     "provider_from_spec",
     "tool",
+    "unload_ipython_extension",
 ]

@@ -224,3 +224,16 @@ def test_equality_ignores_the_token_cache() -> None:
     estimate_message_tokens(a)
     assert a == b
     assert a != Message.assistant("hi")
+
+
+def test_model_copy_does_not_share_the_token_cache() -> None:
+    from nbagent.llm.tokens import estimate_message_tokens
+
+    original = Message.user("a long question about hotels")
+    before = estimate_message_tokens(original)
+    changed = original.model_copy(update={"content": [TextBlock(text="hi")]})
+    assert changed._token_cache == {}
+    assert estimate_message_tokens(changed) < before
+    same = original.model_copy()
+    assert same._token_cache == original._token_cache
+    assert same._token_cache is not original._token_cache

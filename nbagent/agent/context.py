@@ -24,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, StoreOp
 from nbagent.errors import StoreError
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimate_message_tokens
 
 SLOT_NAMESPACE = "slot"
 DEFAULT_SLOT_ID = "main"
@@ -89,20 +90,48 @@ def summary_system_message(config: FocusedConfig) -> SystemMessage | None:
     return Message.system(f"{config.summary_marker} {config.summary_override}")
 
 
-def focused_view(messages: Sequence[AnyMessage], config: FocusedConfig) -> list[AnyMessage]:
-    """The focused view of ``messages`` (see the module docstring)."""
-    summary = summary_system_message(config)
-    if summary is None:
-        return list(messages)
+def _view_spans(messages: Sequence[AnyMessage], config: FocusedConfig) -> tuple[int, int]:
+    """``(lead, start)``: a summarised focused view is ``messages[:lead] + messages[start:]``."""
     lead = leading_system_count(messages)
     start = min(
         max(config.summary_upto, lead),
         recent_turns_start(messages, config.keep_recent_turns, lead),
     )
+    return lead, start
+
+
+def _focused_view(
+    messages: Sequence[AnyMessage], config: FocusedConfig, summary: SystemMessage | None
+) -> list[AnyMessage]:
+    if summary is None:
+        return list(messages)
+    lead, start = _view_spans(messages, config)
     head, tail = list(messages[:lead]), list(messages[start:])
     if config.summary_position == "start":
         return [*head, summary, *tail]
     return [*head, *tail, summary]
+
+
+def focused_view(messages: Sequence[AnyMessage], config: FocusedConfig) -> list[AnyMessage]:
+    """The focused view of ``messages`` (see the module docstring)."""
+    return _focused_view(messages, config, summary_system_message(config))
+
+
+class _Tally:
+    """Running token estimates of an append-only history from message ``base`` on, for one
+    estimator: ``prefix[k]`` is the estimate of ``messages[base:base + k]``, so any span that
+    starts at or after ``base`` costs one subtraction. ``system`` lists the indices (``>= base``)
+    of the system messages."""
+
+    __slots__ = ("base", "prefix", "system")
+
+    def __init__(self, base: int) -> None:
+        self.base = base
+        self.prefix = [0]
+        self.system: list[int] = []
+
+    def span(self, start: int, end: int) -> int:
+        return self.prefix[end - self.base] - self.prefix[start - self.base]
 
 
 class ContextSlot:
@@ -125,6 +154,9 @@ class ContextSlot:
         self.config = config or SlotConfig()
         self._messages: list[AnyMessage] = list(messages)
         self._saved_count = 0
+        # Derived from the history, which only ever grows: extended lazily, never recomputed.
+        self._tallies: dict[str, _Tally] = {}
+        self._summary: tuple[FocusedConfig, SystemMessage | None] | None = None
 
     @property
     def messages(self) -> tuple[AnyMessage, ...]:
@@ -148,13 +180,70 @@ class ContextSlot:
             case SlotMode.FULL:
                 return list(self._messages)
             case SlotMode.FOCUSED:
-                return focused_view(self._messages, self.config.focused)
+                return _focused_view(self._messages, self.config.focused, self.summary_message())
 
     def summary_message(self) -> SystemMessage | None:
         """The summary system message the view carries (``None`` in FULL mode or unsummarised)."""
         if self.config.mode is SlotMode.FULL:
             return None
-        return summary_system_message(self.config.focused)
+        focused = self.config.focused
+        # One message per summary, so its token estimate is made once, not on every turn.
+        if self._summary is None or self._summary[0] is not focused:
+            self._summary = (focused, summary_system_message(focused))
+        return self._summary[1]
+
+    def _tally(self, estimator: TokenEstimator, start: int) -> _Tally:
+        """The tally of ``estimator`` covering ``messages[start:]``, brought up to date.
+
+        It starts where the view starts, so the covered part of a long summarised history is
+        never estimated; it is rebuilt only if a view ever starts earlier.
+        """
+        messages = self._messages
+        tally = self._tallies.get(estimator.name)
+        if (
+            tally is None
+            or tally.base > start
+            or tally.base + len(tally.prefix) - 1 > len(messages)
+        ):
+            tally = self._tallies[estimator.name] = _Tally(start)
+        prefix = tally.prefix
+        for index in range(tally.base + len(prefix) - 1, len(messages)):
+            message = messages[index]
+            prefix.append(prefix[-1] + estimate_message_tokens(message, estimator))
+            if isinstance(message, SystemMessage):
+                tally.system.append(index)
+        return tally
+
+    def view_tokens(
+        self, estimator: TokenEstimator | None = None, *, without_system: bool = False
+    ) -> int:
+        """``estimate_messages_tokens(load_messages())``, without building or walking the view.
+
+        With ``without_system``, the estimate of the view less its system messages other than
+        the summary (what a session sends after its own system prompt). Each message is estimated
+        once in the slot's life, so a turn costs the same with ten messages stored and with ten
+        thousand.
+        """
+        est = estimator or DEFAULT_ESTIMATOR
+        messages, end = self._messages, len(self._messages)
+        summary = self.summary_message()
+        lead, start = (0, 0) if summary is None else _view_spans(messages, self.config.focused)
+        tally = self._tally(est, start)
+        head = messages[:lead]  # leading system messages: a few at most
+        tokens = tally.span(start, end) + sum(estimate_message_tokens(m, est) for m in head)
+        if summary is not None:
+            tokens += estimate_message_tokens(summary, est)
+        if without_system:
+            marker = None if summary is None else summary.content
+            for message in head:
+                if isinstance(message, SystemMessage) and message.content != marker:
+                    tokens -= estimate_message_tokens(message, est)
+            for index in tally.system:
+                message = messages[index]
+                in_view = index >= start and isinstance(message, SystemMessage)
+                if in_view and message.content != marker:
+                    tokens -= estimate_message_tokens(message, est)
+        return tokens
 
     def append_messages(self, messages: Sequence[AnyMessage]) -> None:
         self._messages.extend(messages)

@@ -46,9 +46,11 @@ from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.request import MessageResponse
-from nbagent.llm.tokens import estimate_messages_tokens
+from nbagent.llm.tokens import estimate_message_tokens
 
 logger = logging.getLogger("nbagent.agent.session")
+
+Compacted = dict[int, tuple[AnyMessage, AnyMessage]]
 
 
 class AgentSession(SummaryCheckpoint):
@@ -79,7 +81,8 @@ class AgentSession(SummaryCheckpoint):
         self._active: object | None = None
         self._active_streamed = False
         self._pending: Pending | None = None
-        self._compact_states: dict[str, tuple[object, CompactState]] = {}
+        self._compact_states: dict[str, tuple[object, CompactState, Compacted]] = {}
+        self._prompt_message: SystemMessage | None = None
         if load:
             run_sync(self._load())
 
@@ -191,17 +194,38 @@ class AgentSession(SummaryCheckpoint):
         """
         slot = slot or self.slot
         view = slot.load_messages()
-        prompt = self.system_prompt
+        prompt = self._system_message()
         if prompt is None:
             return view
         summary = slot.summary_message()
         marker = None if summary is None else summary.content
         kept = [m for m in view if not isinstance(m, SystemMessage) or m.content == marker]
-        return [Message.system(prompt), *kept]
+        return [prompt, *kept]
+
+    def _system_message(self) -> SystemMessage | None:
+        """The system prompt as a message, made once per prompt text (its estimate is cached)."""
+        prompt = self.system_prompt
+        if prompt is None:
+            return None
+        if self._prompt_message is None or self._prompt_message.content != prompt:
+            self._prompt_message = Message.system(prompt)
+        return self._prompt_message
 
     def estimate_context_tokens(self) -> int:
         """Estimated tokens of :meth:`request_messages` (tool definitions not included)."""
-        return estimate_messages_tokens(self.request_messages(), self.bundle.config.estimator)
+        return self._request_tokens(self.slot)
+
+    def _request_tokens(self, slot: ContextSlot) -> int:
+        """``estimate_messages_tokens(self.request_messages(slot))``, from the slot's tallies.
+
+        Per turn this walks only the messages added since the last call, not the history.
+        """
+        estimator = self.bundle.config.estimator
+        prompt = self._system_message()
+        tokens = slot.view_tokens(estimator, without_system=prompt is not None)
+        if prompt is not None:
+            tokens += estimate_message_tokens(prompt, estimator)
+        return tokens
 
     # -- turns ------------------------------------------------------------------------------
 
@@ -284,18 +308,20 @@ class AgentSession(SummaryCheckpoint):
                 hooks,
                 config.compact_config,
                 messages=request_messages,
+                messages_tokens=self._request_tokens(slot),
                 estimator=config.estimator,
                 turn_index=index,
             )
-            cycle.compact_state = self._compact_state(slot)
+            cycle.compact_state, cycle.compacted = self._compact_state(slot)
         except BaseException:
             self._release(token)
             raise
         user = text if isinstance(text, UserMessage) else Message.user(text)
         return Turn(index, slot, user, request_messages, cycle, hooks, token, streamed)
 
-    def _compact_state(self, slot: ContextSlot) -> CompactState:
-        """One microcompact state per slot view, so a turn only analyses its new messages.
+    def _compact_state(self, slot: ContextSlot) -> tuple[CompactState, Compacted]:
+        """One microcompact state per slot view, so a turn only analyses its new messages, and
+        the compacted messages it made (see ``LlmCycle.compacted``).
 
         The state numbers turns by position in the view; a summary drops the view's head, so a
         new summary starts a new state.
@@ -303,8 +329,8 @@ class AgentSession(SummaryCheckpoint):
         key = (slot.config.mode, slot.focused.summary_override, slot.focused.summary_upto)
         known = self._compact_states.get(slot.id)
         if known is None or known[0] != key:
-            known = self._compact_states[slot.id] = (key, CompactState())
-        return known[1]
+            known = self._compact_states[slot.id] = (key, CompactState(), {})
+        return known[1], known[2]
 
     def _claim(self, streamed: bool) -> object:
         if self._active is not None:

@@ -155,10 +155,7 @@ class SqliteStore(BaseStore):
             for op, encoded in rows:
                 match op:
                     case AppendMessages():
-                        stored = conn.execute(
-                            "SELECT COUNT(*) FROM messages WHERE session_id=? AND slot_id=?",
-                            (op.session_id, op.slot_id),
-                        ).fetchone()[0]
+                        stored = _stored_count(conn, op.session_id, op.slot_id)
                         if stored != op.start_index:
                             raise append_conflict(op, stored)
                         conn.executemany(
@@ -206,13 +203,7 @@ class SqliteStore(BaseStore):
             ) from e
 
     async def count_messages(self, session_id: str, slot_id: str) -> int:
-        count: int = await self._call(
-            lambda conn: conn.execute(
-                "SELECT COUNT(*) FROM messages WHERE session_id=? AND slot_id=?",
-                (session_id, slot_id),
-            ).fetchone()[0]
-        )
-        return count
+        return await self._call(lambda conn: _stored_count(conn, session_id, slot_id))
 
     async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
         row = await self._call(
@@ -243,6 +234,19 @@ class SqliteStore(BaseStore):
 
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
+
+
+def _stored_count(conn: sqlite3.Connection, session_id: str, slot_id: str) -> int:
+    """How many messages a slot holds: one past its last index.
+
+    Appends are checked to start where the history ends, so indices run 0..n-1 without gaps.
+    ``MAX`` seeks the end of the primary key; ``COUNT(*)`` would read every row, and the rows hold
+    the messages themselves (a 10,000-message history is megabytes of pages) on every append.
+    """
+    row = conn.execute(
+        "SELECT MAX(idx) FROM messages WHERE session_id=? AND slot_id=?", (session_id, slot_id)
+    ).fetchone()
+    return 0 if row[0] is None else int(row[0]) + 1
 
 
 def _encode(op: StoreOp) -> list[str]:

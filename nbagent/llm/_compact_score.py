@@ -2,15 +2,19 @@
 
 A message is analysed once per :class:`~nbagent.llm.compact.CompactState` (messages are frozen);
 later runs read the cached :class:`Entry`, so a run over an unchanged history does no text work.
-Every scan here reads a bounded head of the text, never a whole 20 KB payload with a regex.
+The scans read a bounded head of each text: no regex walks a whole 20 KB payload.
 """
 
 from __future__ import annotations
 
 import re
 import weakref
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import call, is_not
+from typing import Any
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm._compact_structured import is_compacted
@@ -106,6 +110,9 @@ class Unit:
     """Estimated tokens of the unit as it is (filled when first needed)."""
     outcomes: dict[object, tuple[str, int, object, str]] = field(default_factory=dict)
     """Cache: action -> (new text, its tokens, action actually taken, note)."""
+    choice_key: object = None
+    choice: Any = None
+    """The last decision for this unit and the inputs it came from (see the planner)."""
 
 
 @dataclass(slots=True, eq=False)
@@ -125,9 +132,10 @@ class Entry:
     """Holds at least one tool result."""
     thinking: bool = False
     """Holds at least one thinking block."""
-    memo_key: object = None
-    memo: object = None
-    """The last decision for this message and the inputs it came from (see the planner)."""
+    simple: bool = False
+    """A tool-result message: one unit, the whole content (the planner's fast path)."""
+    plain: tuple[int, bool, object] | None = None
+    """Cache of the record of a message with nothing to decide: (index, thinking flag, record)."""
 
 
 def content_signal(text: str) -> tuple[float, str, str]:
@@ -301,16 +309,34 @@ def analyse(message: Message, tokens: int) -> Entry:
         mentions=spoken,
         results=any(not u.thinking for u in units),
         thinking=any(u.thinking for u in units),
+        simple=isinstance(message, ToolResultMessage),
     )
+
+
+class _View:
+    """The last history a state scanned, position by position (lists are never changed)."""
+
+    __slots__ = ("candidates", "cumulative", "entries", "refs", "turns")
+
+    def __init__(self) -> None:
+        self.entries: list[Entry] = []
+        self.refs: list[weakref.ReferenceType[Message]] = []
+        self.turns: list[int] = []
+        self.cumulative: list[int] = []
+        """Estimated tokens of the history up to and including each position."""
+        self.candidates: list[int] = []
+        """Positions of messages holding tool results or thinking."""
 
 
 class CompactState:
     """What microcompact remembers across runs over one growing history; the caller owns it.
 
     It holds each result's last-referenced turn (by tool call id, readable as
-    :attr:`last_referenced`), the key terms of every result seen before compaction cut them, and
-    a per-message analysis cache so a run over an unchanged history does no text work. Use one
-    state per conversation; a different history needs a fresh state.
+    :attr:`last_referenced`), the key terms of every result seen before compaction cut them, a
+    per-message analysis cache, and the positions of the last history it saw, so a run whose
+    history only grew at the end (or shrank at a compacted message) re-reads only what changed.
+    Use one state per conversation; a different history needs a fresh state. It holds no strong
+    reference to any message.
     """
 
     def __init__(self) -> None:
@@ -321,6 +347,7 @@ class CompactState:
         self._tool_names: dict[str, str] = {}
         self._entries: dict[int, Entry] = {}
         self._estimator: str | None = None
+        self._view = _View()
 
     def __repr__(self) -> str:
         return (
@@ -328,18 +355,28 @@ class CompactState:
             f"results_indexed={len(self._indexed)}, referenced={len(self.last_referenced)})"
         )
 
-    def _scan(
-        self, messages: Sequence[Message], estimator: TokenEstimator
-    ) -> tuple[list[Entry], list[int]]:
-        """Entries and turn numbers for ``messages``, analysing only messages not seen before."""
+    def _scan(self, messages: Sequence[Message], estimator: TokenEstimator) -> _View:
+        """The view of ``messages``: reuse the unchanged head, analyse only unseen messages."""
         if self._estimator != estimator.name:
             self._entries.clear()
+            self._view = _View()
             self._estimator = estimator.name
+        old = self._view
+        size = len(messages)
+        # The first position whose message is not the one seen there last time (C-level loop).
+        same = next(compress(count(), map(is_not, map(call, old.refs), messages)), None)
+        same = min(len(old.refs), size) if same is None else same
+        if same == len(old.refs) == size:
+            return old
+        view = _View()
+        view.entries, view.refs = old.entries[:same], old.refs[:same]
+        view.turns, view.cumulative = old.turns[:same], old.cumulative[:same]
+        view.candidates = old.candidates[: bisect_left(old.candidates, same)]
+        turn = view.turns[-1] if same else 0
+        total = view.cumulative[-1] if same else 0
         cache = self._entries
-        entries: list[Entry] = []
-        turns: list[int] = []
-        turn = 0
-        for message in messages:
+        for index in range(same, size):
+            message = messages[index]
             entry = cache.get(id(message))
             if entry is None or entry.ref() is not message:
                 entry = analyse(message, estimate_message_tokens(message, estimator))
@@ -348,12 +385,18 @@ class CompactState:
                 self._remember(entry, turn)
             else:
                 turn += entry.prompt
-            entries.append(entry)
-            turns.append(turn)
-        if len(cache) > 2 * len(messages) + 1024:
+            total += entry.tokens
+            view.entries.append(entry)
+            view.refs.append(entry.ref)
+            view.turns.append(turn)
+            view.cumulative.append(total)
+            if entry.units:
+                view.candidates.append(index)
+        self._view = view
+        if len(cache) > 2 * size + 1024:
             for key in [k for k, e in cache.items() if e.ref() is None]:
                 del cache[key]
-        return entries, turns
+        return view
 
     def _remember(self, entry: Entry, turn: int) -> None:
         """Index a new message's results by key term; let a reply refresh the results it uses."""
@@ -361,7 +404,11 @@ class CompactState:
             self._tool_names[call_id] = name
         for unit in entry.units:
             result_id = unit.tool_call_id
-            if result_id is None or not unit.terms or result_id in self._indexed:
+            if result_id is None:
+                continue
+            if unit.tool_name is None:  # the tool use came first, so its name is known
+                unit.tool_name = self._tool_names.get(result_id)
+            if not unit.terms or result_id in self._indexed:
                 continue
             self._indexed.add(result_id)
             for term in unit.terms:

@@ -6,6 +6,7 @@ public here is re-exported there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, NamedTuple, TypeVar
 
@@ -37,6 +38,11 @@ class CompactConfig:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"CompactConfig.{name} must be an int, got {value!r}")
+        if not isinstance(self.compact_thinking, bool):
+            raise ConfigurationError(
+                "CompactConfig.compact_thinking must be True or False, "
+                f"got {self.compact_thinking!r}"
+            )
         if self.context_window <= 0:
             raise ConfigurationError(
                 f"CompactConfig.context_window must be positive (the model's context size in "
@@ -185,7 +191,7 @@ class UnitRecord(NamedTuple):
     action: CompactAction
     reason: str
     content_reason: str = ""
-    """What the content heuristics saw (``list-like data (JSON array)``, ``status confirmation``)."""
+    """What the content heuristics saw, e.g. ``list-like data (JSON array)``."""
 
 
 class CompactRecord(NamedTuple):
@@ -225,23 +231,73 @@ class CompactRecord(NamedTuple):
         return row
 
 
-_Change = tuple[int, str]
-"""(block index or -1 for a tool-result message's content, new text)."""
+Change = tuple[int, str]
+"""(block index, or -1 for a tool-result message's whole content; the new text)."""
 
 
-@dataclass(frozen=True, slots=True)
 class CompactPlan:
-    """The decision pass over a history: one record per message, no message built yet."""
+    """The decision pass over a history: totals and changes now, one record per message on read.
 
-    records: list[CompactRecord]
-    tokens_before: int
-    tokens_after: int
-    estimator: str
-    changes: dict[int, tuple[_Change, ...]] = field(repr=False)
+    Records are built the first time :attr:`records` (or a row method) is read, from decisions
+    taken during the pass, so the pass itself stays cheap when nobody looks at the table.
+    """
+
+    __slots__ = (
+        "_after",
+        "_build",
+        "_records",
+        "changes",
+        "estimator",
+        "size",
+        "tokens_after",
+        "tokens_before",
+    )
+
+    def __init__(
+        self,
+        *,
+        tokens_before: int,
+        tokens_after: int,
+        estimator: str,
+        changes: dict[int, tuple[Change, ...]],
+        changed_tokens: dict[int, int],
+        size: int,
+        build_records: Callable[[], list[CompactRecord]],
+    ) -> None:
+        self.size = size
+        """How many messages the plan covers."""
+        self.tokens_before = tokens_before
+        self.tokens_after = tokens_after
+        self.estimator = estimator
+        """The name of the estimator behind every token count."""
+        self.changes = changes
+        """Message index -> the new texts :func:`apply_plan` builds in."""
+        self._after = changed_tokens
+        self._build: Callable[[], list[CompactRecord]] | None = build_records
+        self._records: list[CompactRecord] | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"CompactPlan(tokens_before={self.tokens_before}, tokens_after={self.tokens_after}, "
+            f"changed={len(self.changes)})"
+        )
+
+    @property
+    def records(self) -> list[CompactRecord]:
+        """One record per message, in order."""
+        if self._records is None:
+            assert self._build is not None
+            self._records, self._build = self._build(), None
+        return self._records
 
     @property
     def freed_tokens(self) -> int:
         return self.tokens_before - self.tokens_after
+
+    def message_tokens_after(self, index: int) -> int:
+        """Estimated tokens of message ``index`` once the plan is applied."""
+        after = self._after.get(index)
+        return self.records[index].tokens_after if after is None else after
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One dict per message, ready for ``pandas.DataFrame(plan.to_rows())``."""

@@ -28,15 +28,18 @@ Tool-use blocks are never touched; thinking blocks only with ``compact_thinking`
 shrink: every message, id and role stays, so each tool use keeps its result. Compacted texts carry
 a marker, so compacting a compacted history changes nothing.
 
-:func:`plan_compaction` is the decision pass alone (it builds no message); :func:`microcompact` is
-plan + :func:`apply_plan`. A turn is one user message that is more than tool results.
+:func:`plan_compaction` is the decision pass alone: it builds no message, and its records are
+built only when read. :func:`microcompact` is plan + :func:`apply_plan`. A :class:`CompactState`
+passed to every run of a conversation carries reference tracking and caches each message's
+analysis and each decision, so a run re-reads only what changed. A turn is one user message that
+is more than tool results.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import cast
+from typing import NamedTuple, cast
 
 from nbagent.llm._compact_score import CompactState, Entry, Unit, semantic_map
 from nbagent.llm._compact_structured import (
@@ -50,6 +53,7 @@ from nbagent.llm._compact_types import (
     SMALL_CHARS,
     STRUCTURED_KEEP,
     TRUNCATE_KEEP,
+    Change,
     CompactAction,
     CompactConfig,
     CompactPlan,
@@ -84,9 +88,6 @@ _REPLACE = Replace()
 
 Tools = Sequence[ToolDefinition] | Mapping[str, ResultSemantic]
 """Where tool semantics come from: the definitions, or a name -> semantic mapping."""
-
-_Change = tuple[int, str]
-"""(block index, or -1 for a tool-result message's whole content; the new text)."""
 
 
 def _unit_text(message: Message, unit: Unit) -> str:
@@ -140,45 +141,106 @@ def _outcome(
     return result
 
 
-_Memo = tuple[CompactRecord, tuple[_Change, ...]]
+_Memo = tuple[CompactRecord, tuple[Change, ...]]
 
 
-class _Pass:
-    """What one decision pass shares between messages; its methods decide one message each."""
+class _Choice(NamedTuple):
+    """The decision for one unit: what it becomes and why."""
+
+    action: CompactAction
+    before: int
+    after: int
+    reason: str
+    text: str | None
+    """The new text, when the action changes something."""
+
+
+class _Run:
+    """What the decisions of one pass depend on; kept by the plan to build its records later."""
 
     def __init__(
         self,
         config: CompactConfig,
         semantic: dict[str, float],
-        state: CompactState,
         estimator: TokenEstimator,
         current_turn: int,
         size: int,
     ) -> None:
         self.config = config
         self.semantic = semantic
-        self.names = state._tool_names
-        self.last = state.last_referenced
         self.estimator = estimator
         self.current = current_turn
         self.first_recent = size - config.keep_recent
         self.recent_reason = f"recent (newest {config.keep_recent} messages)"
 
-    def key(self, index: int, entry: Entry, turn: int) -> tuple[object, ...]:
-        """Everything a message's decision depends on besides the message itself."""
-        key: list[object] = [index, index >= self.first_recent, self.config]
-        current = self.current
-        for unit in entry.units:
-            if unit.thinking:
-                continue
-            name = unit.tool_name
-            if name is None and unit.tool_call_id is not None:
-                name = unit.tool_name = self.names.get(unit.tool_call_id)
-            last = self.last.get(unit.tool_call_id or "", turn)
-            key += (self.semantic.get(name or "", 0.0), current - turn, current - max(last, turn))
-        return tuple(key)
+    def choose(
+        self, message: Message, entry: Entry, unit: Unit, recent: bool, score: float
+    ) -> _Choice:
+        tokens = _unit_tokens(message, entry, unit, self.estimator)
+        action: CompactAction = _SKIP
+        if recent:
+            reason = self.recent_reason
+        elif unit.is_error:
+            reason = f"{unit.error_reason}: never compacted"
+        elif unit.compacted:
+            reason = "already compacted"
+        elif unit.thinking:
+            if unit.chars <= SMALL_CHARS:
+                reason = f"small (<= {SMALL_CHARS} chars)"
+            else:
+                action, reason = _REPLACE, "thinking pruned (compact_thinking is on)"
+        else:
+            action = decide_strategy(unit.chars, score)
+            reason = matrix_reason(unit.chars, action)
+        if isinstance(action, Skip):
+            return _Choice(action, tokens, tokens, reason, None)
+        text, after, taken, note = _outcome(message, unit, action, self.estimator)
+        if after >= tokens:  # a marker can cost more than the few characters it would cut
+            return _Choice(
+                _SKIP, tokens, tokens, f"{reason}, but {action.name} would not shrink it", None
+            )
+        return _Choice(taken, tokens, after, reason + note, text)
 
-    def plain(self, index: int, entry: Entry) -> _Memo:
+    def decide(self, message: Message, entry: Entry, unit: Unit, index: int, last: int) -> _Choice:
+        """The unit's choice, recomputed only when an input of the decision changed."""
+        recent = index >= self.first_recent
+        if unit.thinking:
+            key: tuple[object, ...] = (self.config, recent)
+            score = 0.0
+        else:
+            semantic = self.semantic.get(unit.tool_name, 0.0) if unit.tool_name else 0.0
+            steps = (self.current - last) // self.config.decay_every_turns
+            key = (self.config, recent, semantic, steps)
+            score = semantic + unit.content - DECAY_STEP * steps
+        if unit.choice_key != key:
+            unit.choice = self.choose(message, entry, unit, recent, score)
+            unit.choice_key = key
+        choice: _Choice = unit.choice
+        return choice
+
+    def unit_record(self, unit: Unit, turn: int, last: int, choice: _Choice) -> UnitRecord:
+        if unit.thinking:
+            return UnitRecord(
+                unit.block, "thinking", None, None, unit.chars, choice.before, choice.after,
+                None, None, None, None, None, None, choice.action, choice.reason,
+            )  # fmt: skip
+        name = unit.tool_name
+        semantic = self.semantic.get(name, 0.0) if name else 0.0
+        step = self.config.decay_every_turns
+        decay = DECAY_STEP * -((self.current - turn) // step)  # int negation: never -0.0
+        reference = DECAY_STEP * -((self.current - last) // step) - decay
+        return UnitRecord(
+            None if unit.block < 0 else unit.block, "tool_result", unit.tool_call_id, name,
+            unit.chars, choice.before, choice.after, semantic + unit.content + decay + reference,
+            semantic, unit.content, decay, reference, self.current - last, choice.action,
+            choice.reason, unit.content_reason,
+        )  # fmt: skip
+
+    def plain_record(self, index: int, entry: Entry) -> CompactRecord:
+        flag = self.config.compact_thinking
+        cached = entry.plain
+        if cached is not None and cached[0] == index and cached[1] == flag:
+            return cast(CompactRecord, cached[2])
         if entry.role == "assistant":
             if entry.units:
                 reason = "thinking kept (compact_thinking is off)"
@@ -191,93 +253,26 @@ class _Pass:
             index, entry.role, names, None, entry.chars, entry.tokens, entry.tokens,
             None, None, None, None, None, None, _SKIP, reason,
         )  # fmt: skip
-        return record, ()
+        entry.plain = (index, flag, record)
+        return record
 
-    def thinking(self, message: Message, entry: Entry, unit: Unit, recent: bool) -> UnitRecord:
-        tokens = _unit_tokens(message, entry, unit, self.estimator)
-        action: CompactAction = _SKIP
-        if recent:
-            reason = self.recent_reason
-        elif unit.compacted:
-            reason = "already compacted"
-        elif unit.chars <= SMALL_CHARS:
-            reason = f"small (<= {SMALL_CHARS} chars)"
-        else:
-            action, reason = _REPLACE, "thinking pruned (compact_thinking is on)"
-        after = tokens
-        if not isinstance(action, Skip):
-            _, after, action, _ = _outcome(message, unit, action, self.estimator)
-        return UnitRecord(
-            unit.block, "thinking", None, None, unit.chars, tokens, after,
-            None, None, None, None, None, None, action, reason,
-        )  # fmt: skip
-
-    def result(
-        self, message: Message, entry: Entry, unit: Unit, turn: int, recent: bool
-    ) -> UnitRecord:
-        call_id = unit.tool_call_id
-        name = unit.tool_name
-        semantic = self.semantic.get(name or "", 0.0)
-        last = max(self.last.get(call_id or "", turn), turn)
-        step = self.config.decay_every_turns
-        decay = DECAY_STEP * -((self.current - turn) // step)  # int negation: never -0.0
-        reference = DECAY_STEP * -((self.current - last) // step) - decay
-        score = semantic + unit.content + decay + reference
-        tokens = _unit_tokens(message, entry, unit, self.estimator)
-        action: CompactAction = _SKIP
-        if recent:
-            reason = self.recent_reason
-        elif unit.is_error:
-            reason = f"{unit.error_reason}: never compacted"
-        elif unit.compacted:
-            reason = "already compacted"
-        else:
-            action = decide_strategy(unit.chars, score)
-            reason = matrix_reason(unit.chars, action)
-        after = tokens
-        if not isinstance(action, Skip):
-            _, after, taken, note = _outcome(message, unit, action, self.estimator)
-            if after < tokens:
-                action, reason = taken, reason + note
-            else:  # a marker can cost more than the few characters it would cut
-                action, reason, after = (
-                    _SKIP,
-                    f"{reason}, but {action.name} would not shrink it",
-                    tokens,
-                )
-        return UnitRecord(
-            None if unit.block < 0 else unit.block, "tool_result", call_id, name, unit.chars,
-            tokens, after, score, semantic, unit.content, decay, reference,
-            self.current - last, action, reason, unit.content_reason,
-        )  # fmt: skip
-
-    def decide(self, index: int, message: Message, entry: Entry, turn: int) -> _Memo:
-        thinking_on = self.config.compact_thinking
-        active = [u for u in entry.units if thinking_on or not u.thinking]
-        if not active:
-            return self.plain(index, entry)
-        recent = index >= self.first_recent
-        units = tuple(
-            self.thinking(message, entry, u, recent)
-            if u.thinking
-            else self.result(message, entry, u, turn, recent)
-            for u in active
-        )
-        changes = tuple(
-            (u.block, _outcome(message, u, r.action, self.estimator)[0])
-            for u, r in zip(active, units, strict=True)
-            if not isinstance(r.action, Skip)
-        )
-        after = entry.tokens - sum(r.tokens_before - r.tokens_after for r in units)
-        main = max(units, key=lambda r: r.chars)
+    def record(
+        self, index: int, entry: Entry, turn: int, decided: tuple[tuple[Unit, int, _Choice], ...]
+    ) -> CompactRecord:
+        units = tuple(self.unit_record(unit, turn, last, choice) for unit, last, choice in decided)
+        after = entry.tokens - sum(u.tokens_before - u.tokens_after for u in units)
+        main = max(units, key=lambda u: u.chars)
         reason = main.reason if len(units) == 1 else f"{main.reason} (+{len(units) - 1} blocks)"
-        names = ", ".join(dict.fromkeys(r.tool_name for r in units if r.tool_name)) or None
-        record = CompactRecord(
+        names = ", ".join(dict.fromkeys(u.tool_name for u in units if u.tool_name)) or None
+        return CompactRecord(
             index, entry.role, names, main.tool_call_id, entry.chars, entry.tokens, after,
             main.score, main.semantic, main.content, main.decay, main.reference, main.age_turns,
             main.action, reason, units,
         )  # fmt: skip
-        return record, changes
+
+
+_Decided = tuple[int, tuple[tuple[Unit, int, _Choice], ...]]
+"""(message index, (unit, its last-referenced turn, its choice) for each unit decided)."""
 
 
 def plan_compaction(
@@ -292,34 +287,82 @@ def plan_compaction(
 
     ``tools`` gives each tool's declared semantic (unknown tools count as Mixed). Pass the same
     ``state`` on every run over one conversation: it carries reference tracking from run to run
-    and caches each message's analysis and decision, so a run over an unchanged history is cheap.
+    and caches each message's analysis and decision, so a run over a history that only grew is
+    cheap. Records are built when first read.
     """
     est = estimator or DEFAULT_ESTIMATOR
     st = CompactState() if state is None else state
-    entries, turns = st._scan(messages, est)
-    run = _Pass(config, semantic_map(tools), st, est, turns[-1] if turns else 0, len(messages))
-    thinking_on = config.compact_thinking
-    records: list[CompactRecord] = []
-    changes: dict[int, tuple[_Change, ...]] = {}
-    before = after = 0
-    for index, (message, entry, turn) in enumerate(zip(messages, entries, turns, strict=True)):
-        if entry.results or (thinking_on and entry.thinking):
-            key: object = run.key(index, entry, turn)
-        else:
-            key = 2 * index + thinking_on  # a message without candidates: only its place counts
-        if entry.memo_key != key:
-            entry.memo = run.decide(index, message, entry, turn)
-            entry.memo_key = key
-        record, change = cast(_Memo, entry.memo)
-        records.append(record)
-        before += record.tokens_before
-        after += record.tokens_after
+    view = st._scan(messages, est)
+    current = view.turns[-1] if view.turns else 0
+    run = _Run(config, semantic_map(tools), est, current, len(messages))
+    entries, turns, last_of = view.entries, view.turns, st.last_referenced.get
+    semantic_of, first_recent = run.semantic.get, run.first_recent
+    step, thinking_on = config.decay_every_turns, config.compact_thinking
+    simple: list[tuple[int, int, _Choice]] = []
+    decided: list[_Decided] = []
+    changes: dict[int, tuple[Change, ...]] = {}
+    changed_tokens: dict[int, int] = {}
+    freed = 0
+    for index in view.candidates:
+        entry = entries[index]
+        turn = turns[index]
+        if entry.simple:  # one tool-result message, the common case: _Run.decide inlined
+            unit = entry.units[0]
+            last = last_of(unit.tool_call_id or "", turn)
+            if last < turn:
+                last = turn
+            name = unit.tool_name
+            semantic = semantic_of(name, 0.0) if name else 0.0
+            key = (config, index >= first_recent, semantic, (current - last) // step)
+            if unit.choice_key != key:
+                score = semantic + unit.content - DECAY_STEP * key[3]
+                unit.choice = run.choose(messages[index], entry, unit, key[1], score)
+                unit.choice_key = key
+            choice: _Choice = unit.choice
+            simple.append((index, last, choice))
+            freed += choice.before - choice.after
+            if choice.text is not None:
+                changes[index] = ((-1, choice.text),)
+                changed_tokens[index] = entry.tokens - choice.before + choice.after
+            continue
+        if not (entry.results or thinking_on):
+            continue
+        parts = []
+        for unit in entry.units:
+            if unit.thinking and not thinking_on:
+                continue
+            last = max(last_of(unit.tool_call_id or "", turn), turn)
+            parts.append((unit, last, run.decide(messages[index], entry, unit, index, last)))
+        decided.append((index, tuple(parts)))
+        saved = sum(choice.before - choice.after for _, _, choice in parts)
+        freed += saved
+        change = tuple((u.block, c.text) for u, _, c in parts if c.text is not None)
         if change:
             changes[index] = change
-    return CompactPlan(records, before, after, est.name, changes)
+            changed_tokens[index] = entry.tokens - saved
+    before = view.cumulative[-1] if view.cumulative else 0
+
+    def build_records() -> list[CompactRecord]:
+        records = [run.plain_record(index, entry) for index, entry in enumerate(entries)]
+        for index, last, choice in simple:
+            one = ((entries[index].units[0], last, choice),)
+            records[index] = run.record(index, entries[index], turns[index], one)
+        for index, parts in decided:
+            records[index] = run.record(index, entries[index], turns[index], parts)
+        return records
+
+    return CompactPlan(
+        tokens_before=before,
+        tokens_after=before - freed,
+        estimator=est.name,
+        changes=changes,
+        changed_tokens=changed_tokens,
+        size=len(messages),
+        build_records=build_records,
+    )
 
 
-def _rebuild(message: M, changes: tuple[_Change, ...]) -> M:
+def _rebuild(message: M, changes: tuple[Change, ...]) -> M:
     if isinstance(message, ToolResultMessage):
         ((_, text),) = changes
         return message.__class__(  # a ToolResultMessage subclass stays that subclass
@@ -347,16 +390,16 @@ def _rebuild(message: M, changes: tuple[_Change, ...]) -> M:
 
 def apply_plan(messages: Sequence[M], plan: CompactPlan) -> list[M]:
     """A new list with ``plan``'s changes built in; unchanged messages are the same objects."""
-    if len(messages) != len(plan.records):
+    if len(messages) != plan.size:
         raise ValueError(
-            f"this plan was made for {len(plan.records)} messages, got {len(messages)}: "
+            f"this plan was made for {plan.size} messages, got {len(messages)}: "
             "apply a plan to the history it was made from"
         )
     out = list(messages)
     for index, changes in plan.changes.items():
         new = _rebuild(messages[index], changes)
         # The plan estimated exactly this content: seed the estimate cache with it.
-        new._token_cache[plan.estimator] = plan.records[index].tokens_after
+        new._token_cache[plan.estimator] = plan.message_tokens_after(index)
         out[index] = new
     return out
 

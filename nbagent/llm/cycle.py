@@ -122,10 +122,13 @@ class LlmCycle:
         compact_config: CompactConfig | None = None,
         *,
         messages: Sequence[AnyMessage] | None = None,
+        messages_tokens: int | None = None,
         estimator: TokenEstimator | None = None,
         turn_index: int | None = None,
         plan_step_index: int | None = None,
     ) -> None:
+        """``messages_tokens``: the estimate of ``messages`` by ``estimator``, when the caller
+        already knows it (a session does); the cycle then never counts that history again."""
         self.provider = provider
         self.config = config if config is not None else CycleConfig()
         self.system_prompt = system_prompt
@@ -138,10 +141,20 @@ class LlmCycle:
         self.plan_step_index = plan_step_index
         self.usage = CostTracker()
         self.compact_state = CompactState()
+        self.compacted: dict[int, tuple[AnyMessage, AnyMessage]] = {}
+        """Compacted messages by the id of their original: ``(original, compacted)``. Keep it
+        with ``compact_state`` across submits over one history: a compaction that rebuilds an
+        equal message then reuses the earlier object, which ``compact_state`` already analysed
+        (a fresh object would be analysed again, regexes and all)."""
         self.last_compaction: CompactReport[AnyMessage] | None = None
         self.compaction_reports: list[CompactReport[AnyMessage]] = []
         """The reports of the latest submit, oldest first."""
         self._messages: list[AnyMessage] = list(messages or [])
+        # (history list, how many of its messages are counted, their estimate): the history only
+        # grows between replacements, so a compaction check counts just the new messages.
+        self._tally: tuple[list[AnyMessage], int, int] | None = None
+        if messages_tokens is not None:
+            self._tally = (self._messages, len(self._messages), messages_tokens)
 
     def __repr__(self) -> str:
         return (
@@ -183,14 +196,10 @@ class LlmCycle:
         With ``system_prompt`` set, every system message is removed and ``System(system_prompt)``
         goes first; without it, system messages stay where they are.
         """
-        messages = list(self._messages)
-        if self.system_prompt is not None:
-            messages = [m for m in messages if not isinstance(m, SystemMessage)]
-            messages.insert(0, Message.system(self.system_prompt))
         c = self.config
         return MessageRequest(
             model=c.model,
-            messages=messages,
+            messages=self._request_messages(),
             tools=list(tools),
             tool_choice=c.tool_choice if tools else None,
             max_tokens=c.max_tokens,
@@ -201,6 +210,25 @@ class LlmCycle:
             metadata=dict(c.metadata),
             extra_body=dict(c.extra_body),
         )
+
+    def _request_messages(self) -> list[AnyMessage]:
+        messages = list(self._messages)
+        if self.system_prompt is not None:
+            messages = [m for m in messages if not isinstance(m, SystemMessage)]
+            messages.insert(0, Message.system(self.system_prompt))
+        return messages
+
+    def _request_tokens(self) -> int:
+        """The estimate of the next request's messages, counting only what is new since the last
+        call (the whole list when a system prompt filters it)."""
+        if self.system_prompt is not None:
+            return estimate_messages_tokens(self._request_messages(), self.estimator)
+        messages, counted, tokens = self._messages, 0, 0
+        if self._tally is not None and self._tally[0] is messages:
+            _, counted, tokens = self._tally
+        tokens += estimate_messages_tokens(messages[counted:], self.estimator)
+        self._tally = (messages, len(messages), tokens)
+        return tokens
 
     async def submit_messages(self, messages: Sequence[AnyMessage]) -> MessageResponse:
         """Append ``messages``, make one call without tools, append and return the reply.
@@ -336,8 +364,7 @@ class LlmCycle:
         config = self.compact_config
         if config is None:
             return None
-        tokens = estimate_messages_tokens(self.build_request(tools).messages, self.estimator)
-        if not config.should_compact(tokens):
+        if not config.should_compact(self._request_tokens()):
             return None
         report = microcompact(
             self._messages,
@@ -346,12 +373,26 @@ class LlmCycle:
             state=self.compact_state,
             estimator=self.estimator,
         )
+        self._reuse_compacted(report)
         self._messages = list(report.messages)
+        # The plan estimated every message it returns (rebuilt ones are seeded with it).
+        self._tally = (self._messages, len(self._messages), report.tokens_after)
         self.last_compaction = report
         self.compaction_reports.append(report)
         data = {"report": report, "freed_tokens": report.freed_tokens}
         await self._emit(HookEvent.COMPACTION, data=data)
         return report
+
+    def _reuse_compacted(self, report: CompactReport[AnyMessage]) -> None:
+        """Put the known object in ``report.messages`` wherever an equal one was rebuilt."""
+        known, compacted = self.compacted, report.messages
+        for index in report.plan.changes:
+            original, new = self._messages[index], compacted[index]
+            seen = known.get(id(original))
+            if seen is not None and seen[0] is original and seen[1] == new:
+                compacted[index] = seen[1]
+            else:
+                known[id(original)] = (original, new)
 
     async def _emit(
         self,

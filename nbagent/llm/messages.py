@@ -14,7 +14,8 @@ System prompts travel only as system messages; each provider maps them to its ow
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
 
@@ -38,6 +39,14 @@ class Message(BaseModel):
         if not isinstance(other, Message):
             return NotImplemented
         return type(self) is type(other) and self.__dict__ == other.__dict__
+
+    __hash__ = None  # type: ignore[assignment]  # content lists are unhashable anyway
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        copy = super().model_copy(update=update, deep=deep)
+        # pydantic shares private attributes with the copy; a changed copy needs its own cache.
+        copy.__pydantic_private__ = {"_token_cache": {} if update else dict(self._token_cache)}
+        return copy
 
     @staticmethod
     def system(text: str) -> SystemMessage:

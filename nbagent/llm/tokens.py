@@ -253,7 +253,9 @@ def _uncached_message_tokens(message: Message, estimator: TokenEstimator) -> int
 def estimate_message_tokens(message: Message, estimator: TokenEstimator | None = None) -> int:
     """Estimate one message. Cached per message and estimator (messages are immutable)."""
     est = estimator or DEFAULT_ESTIMATOR
-    cache = message._token_cache
+    # Straight to pydantic's private dict: attribute lookup through __getattr__ costs ~50x more,
+    # and a session estimates its whole history every turn.
+    cache: dict[str, int] = message.__pydantic_private__["_token_cache"]  # type: ignore[index]
     cached = cache.get(est.name)
     if cached is None:
         cached = cache[est.name] = _uncached_message_tokens(message, est)

@@ -1,0 +1,219 @@
+"""Argument parsing for ``%agent`` and ``%%agent``: argparse that reports instead of exiting.
+
+A bad line raises :class:`UsageProblem` carrying the message and the usage of the subcommand it
+concerns; the magic prints it (no traceback). ``--help`` raises :class:`HelpShown` after the help
+text was printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from typing import Any, NoReturn
+
+from nbagent.errors import NbAgentError
+
+COMMANDS: dict[str, str] = {
+    "new": "open a session (resumes a stored one with the same id)",
+    "config": "show or change the summary settings and the slot mode of a session",
+    "tokens": "per-message token table of the session",
+    "compaction": "microcompact decisions of the session",
+    "timeline": "one row per turn: context tokens, watermark, summary status",
+    "watermark": "chart of context tokens against the summary trigger line",
+    "summary": "the current conversation summary",
+    "history": "the stored conversation (summarised turns dimmed)",
+    "reset": "start a fresh conversation with the same settings (the old one stays stored)",
+    "sessions": "sessions stored in the store and open in this kernel",
+    "chat": "a chat widget on the session (streams, gauge, summary, compaction log)",
+    "help": "this help",
+}
+
+
+class UsageProblem(NbAgentError):
+    """A magic line that cannot be parsed; ``usage`` says how to write it."""
+
+    def __init__(self, message: str, usage: str = "") -> None:
+        super().__init__(message)
+        self.usage = usage
+
+    def render(self) -> str:
+        text = f"UsageError: {self}"
+        return f"{text}\n{self.usage.rstrip()}" if self.usage else text
+
+
+class HelpShown(Exception):
+    """``--help`` printed its text; nothing else to do."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageProblem(message, self.format_usage())
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if status:
+            raise UsageProblem(message or "bad arguments", self.format_usage())
+        raise HelpShown()
+
+
+def _ratio(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number, e.g. 0.75") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not in (0, 1], e.g. 0.75")
+    return value
+
+
+def _count(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r} must be >= {minimum}")
+        return value
+
+    return parse
+
+
+def _session_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--session", metavar="ID", help="session id (default: the default one)")
+
+
+def line_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="%agent", description="Configure and inspect agent sessions.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    new = commands.add_parser("new", help=COMMANDS["new"])
+    new.add_argument("--provider", metavar="SPEC", help="e.g. openai:gpt-4o-mini or offline")
+    new.add_argument("--model", metavar="M", help="model name sent with each request")
+    new.add_argument("--session", metavar="ID", help="session id (default: chat-N, fresh)")
+    new.add_argument("--system", metavar="TEXT", help="system prompt")
+    new.add_argument("--store", metavar="PATH", help="SQLite file (default .nbagent/)")
+    new.add_argument(
+        "--tools", metavar="NAME", help="a ToolRegistry or a list of functions in the notebook"
+    )
+
+    config = commands.add_parser("config", help=COMMANDS["config"])
+    config.add_argument("--trigger-ratio", type=_ratio, metavar="R")
+    config.add_argument("--max-context", type=_count(1), metavar="N")
+    config.add_argument("--debounce", type=_count(0), metavar="N")
+    config.add_argument("--watermark", choices=("context", "cumulative"))
+    config.add_argument("--strategy", choices=("full", "incremental"))
+    config.add_argument("--summary-model", metavar="M")
+    config.add_argument("--mode", choices=("full", "focused"), help="the current slot's mode")
+    switch = config.add_mutually_exclusive_group()
+    switch.add_argument("--off", action="store_true", help="turn automatic summaries off")
+    switch.add_argument("--on", action="store_true", help="turn them on (default settings)")
+    _session_option(config)
+
+    for name in ("tokens", "compaction", "timeline", "watermark", "summary"):
+        _session_option(commands.add_parser(name, help=COMMANDS[name]))
+    history = commands.add_parser("history", help=COMMANDS["history"])
+    history.add_argument("--last", type=_count(1), metavar="N", help="only the last N turns")
+    _session_option(history)
+    _session_option(commands.add_parser("reset", help=COMMANDS["reset"]))
+    sessions = commands.add_parser("sessions", help=COMMANDS["sessions"])
+    sessions.add_argument("--store", metavar="PATH", help="SQLite file (default .nbagent/)")
+    _session_option(commands.add_parser("chat", help=COMMANDS["chat"]))
+    commands.add_parser("help", help=COMMANDS["help"])
+    return parser
+
+
+def cell_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="%%agent", description="Run the cell body as one turn.")
+    parser.add_argument("--no-stream", action="store_true", help="show the reply when complete")
+    parser.add_argument("--session", metavar="ID", help="session id (default: the default one)")
+    parser.add_argument("--raw", action="store_true", help="do not expand {name} in the body")
+    return parser
+
+
+def split(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError as e:
+        raise UsageProblem(f"cannot split the line: {e}; close the quotes") from None
+
+
+def parse(parser: argparse.ArgumentParser, line: str) -> argparse.Namespace:
+    args = parser.parse_args(split(line))
+    if getattr(args, "command", "") is None:
+        args.command = "help"
+    return args
+
+
+class _Names:
+    """The user namespace as seen by ``str.format_map``: a missing name says so clearly."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self._namespace = namespace
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._namespace:
+            return self._namespace[key]
+        if not key.isidentifier():
+            raise UsageProblem(
+                f"cannot expand the braces in the cell: {{{key}}} is not a variable name. Double "
+                "literal braces ({{ and }}) or run the cell with %%agent --raw"
+            )
+        raise UsageProblem(
+            f"{{{key}}} in the cell: no variable {key!r} in the notebook. Define it, write "
+            f"{{{{{key}}}}} for literal braces, or run the cell with %%agent --raw"
+        )
+
+
+def expand(body: str, namespace: dict[str, Any]) -> str:
+    """``{name}`` (and ``{name.attr}``, ``{name[0]}``, ``{x:.2f}``) from ``namespace``."""
+    try:
+        return body.format_map(_Names(namespace))
+    except UsageProblem:
+        raise
+    except (ValueError, AttributeError, IndexError, KeyError, TypeError) as e:
+        raise UsageProblem(
+            f"cannot expand the braces in the cell ({type(e).__name__}: {e}). Double literal "
+            "braces ({{ and }}) or run the cell with %%agent --raw"
+        ) from None
+
+
+def help_text() -> str:
+    width = max(len(name) for name in COMMANDS)
+    lines = [
+        "%agent COMMAND [options]    configure and inspect agent sessions",
+        "%%agent [--no-stream] [--session ID] [--raw]    the cell body is one turn",
+        "",
+        "Commands:",
+    ]
+    lines += [f"  {name.ljust(width)}  {text}" for name, text in COMMANDS.items()]
+    lines += [
+        "",
+        "  %agent new [--provider SPEC] [--model M] [--session ID] [--system TEXT] [--store PATH]",
+        "  %agent config [--trigger-ratio R] [--max-context N] [--debounce N]",
+        "                [--watermark context|cumulative] [--strategy full|incremental]",
+        "                [--summary-model M] [--mode full|focused] [--off|--on] [--session ID]",
+        "  %agent COMMAND --help   shows the options of one command",
+        "",
+        "In a %%agent cell, {name} is replaced by the value of `name` in the notebook ({{ and }} "
+        "write literal braces); --raw sends the text as is.",
+        "Defaults for new sessions: %config AgentMagics (e.g. "
+        '%config AgentMagics.default_provider = "offline").',
+    ]
+    return "\n".join(lines)
+
+
+__all__ = [
+    "COMMANDS",
+    "HelpShown",
+    "UsageProblem",
+    "cell_parser",
+    "expand",
+    "help_text",
+    "line_parser",
+    "parse",
+    "split",
+]

@@ -1,0 +1,247 @@
+"""Reading a session's own records: which turn stored each message, and what each request held.
+
+Everything here is derived from ``session.timeline`` (one :class:`TurnRecord` per turn), the
+slots' stored messages and the slot configs, using the agent layer's own view code
+(``AgentSession.request_messages``) -- never a second implementation of the view rules.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import assert_never
+
+from nbagent.agent.context import ContextSlot, summary_system_message
+from nbagent.agent.session import AgentSession
+from nbagent.agent.timeline import SummaryStatus, TurnRecord
+from nbagent.llm.blocks import (
+    AudioBlock,
+    ContentBlock,
+    ExtensionBlock,
+    FileBlock,
+    ImageBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+    text_of,
+)
+from nbagent.llm.compact import Skip
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    ToolResultMessage,
+    UserMessage,
+)
+
+logger = logging.getLogger("nbagent.notebook")
+
+
+def is_prompt(message: Message) -> bool:
+    """A user message with something besides tool results: it opens a turn."""
+    return isinstance(message, UserMessage) and any(
+        not isinstance(b, ToolResultBlock) for b in message.content
+    )
+
+
+def turn_start(messages: Sequence[Message], end: int) -> int:
+    """Index of the user message that opens the turn ending at ``end`` (``end`` if none)."""
+    for index in range(min(end, len(messages)) - 1, -1, -1):
+        if is_prompt(messages[index]):
+            return index
+    return end
+
+
+def fired_records(session: AgentSession, slot_id: str | None = None) -> list[TurnRecord]:
+    """The timeline records whose summary fired, oldest first (of one slot when given)."""
+    return [
+        r
+        for r in session.timeline
+        if r.summary_status is SummaryStatus.FIRED and (slot_id is None or r.slot_id == slot_id)
+    ]
+
+
+def summary_before(session: AgentSession, slot_id: str, turn_index: int) -> TurnRecord | None:
+    """The last summary of ``slot_id`` made before turn ``turn_index`` (what its view carried)."""
+    earlier = [r for r in fired_records(session, slot_id) if r.turn_index < turn_index]
+    return earlier[-1] if earlier else None
+
+
+def cycle_positions(session: AgentSession, record: TurnRecord) -> list[int | None]:
+    """Stored index of each message the turn's requests held, by position (``None``: not stored).
+
+    A turn's requests are ``request_messages()`` at its start (system prompt, the slot's view,
+    the summary message) followed by the turn's own messages; microcompact records number
+    messages by this position. The view is rebuilt with the session's own
+    ``request_messages`` over the stored prefix and the summary in effect at the time; if it
+    does not match the record's ``messages_in_view``, only the turn's own messages are mapped.
+    """
+    slot = session.slots.get(record.slot_id)
+    if slot is None:
+        return []
+    messages = slot.messages
+    end = min(record.messages_stored, len(messages))
+    start = turn_start(messages, end)
+    in_view: list[int | None] = [None] * record.messages_in_view
+    previous = summary_before(session, slot.id, record.turn_index)
+    focused = slot.config.focused.model_copy(
+        update={
+            "summary_override": previous.summary if previous else None,
+            "summary_upto": previous.messages_stored if previous else 0,
+        }
+    )
+    config = slot.config.model_copy(update={"focused": focused})
+    prefix = messages[:start]
+    view = session.request_messages(
+        ContextSlot(slot.id, session.session_id, config=config, messages=prefix)
+    )
+    if len(view) == record.messages_in_view:
+        where = {id(m): i for i, m in enumerate(prefix)}
+        in_view = [where.get(id(m)) for m in view]
+    else:
+        logger.debug(
+            "turn %d: rebuilt view has %d messages, the record says %d; view not mapped",
+            record.turn_index,
+            len(view),
+            record.messages_in_view,
+        )
+    return [*in_view, *range(start, end)]
+
+
+def message_turns(session: AgentSession, slot: ContextSlot) -> list[int | None]:
+    """The turn index of each stored message of ``slot`` (``None`` before the first prompt).
+
+    A turn recorded in the timeline starts at the prompt before its ``messages_stored``; a
+    prompt no record starts (a streamed turn not finalised yet) is one more than the last.
+    """
+    messages = slot.messages
+    starts: dict[int, int] = {}
+    for record in session.timeline:
+        if record.slot_id == slot.id and record.messages_stored <= len(messages):
+            starts[turn_start(messages, record.messages_stored)] = record.turn_index
+    turns: list[int | None] = []
+    current: int | None = None
+    for index, message in enumerate(messages):
+        if is_prompt(message):
+            current = starts.get(index, 0 if current is None else current + 1)
+        turns.append(current)
+    return turns
+
+
+def view_indices(slot: ContextSlot) -> set[int]:
+    """Stored indices of the messages ``slot.load_messages()`` sends."""
+    where = {id(m): i for i, m in enumerate(slot.messages)}
+    return {where[id(m)] for m in slot.load_messages() if id(m) in where}
+
+
+def summary_message_for(slot: ContextSlot, text: str) -> SystemMessage:
+    """The system message a focused view carries for summary ``text`` (marker included)."""
+    message = summary_system_message(slot.focused.model_copy(update={"summary_override": text}))
+    assert message is not None
+    return message
+
+
+# -- message facts ----------------------------------------------------------------------------
+
+
+def message_kind(message: AnyMessage) -> str:
+    """``system``, ``tool_result``, or the message's block kinds joined by ``+``."""
+    match message:
+        case SystemMessage():
+            return "system"
+        case ToolResultMessage():
+            return "tool_result"
+        case UserMessage() | AssistantMessage():
+            kinds = dict.fromkeys(b.type for b in message.content)
+            return "+".join(kinds) or "empty"
+        case _:
+            assert_never(message)
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _block_text(block: ContentBlock) -> str:
+    match block:
+        case TextBlock() | ThinkingBlock():
+            return block.text
+        case ToolUseBlock():
+            return f"{block.name}({_json(block.input)})"
+        case ToolResultBlock():
+            return text_of(block.content)
+        case ImageBlock() | AudioBlock():
+            return f"[{block.type}]"
+        case FileBlock():
+            return f"[file {block.name}]"
+        case ExtensionBlock():
+            return _json(block.data)
+        case _:
+            assert_never(block)
+
+
+def message_text(message: AnyMessage) -> str:
+    """The message as one text: text, thinking, ``name({args})`` for tool uses, result text."""
+    match message:
+        case SystemMessage():
+            return message.content
+        case ToolResultMessage() | UserMessage() | AssistantMessage():
+            return " ".join(t for b in message.content if (t := _block_text(b)))
+        case _:
+            assert_never(message)
+
+
+def tool_names(messages: Sequence[AnyMessage]) -> list[str | None]:
+    """Per message: the tools it calls (assistant) or answers (tool result), comma-joined."""
+    by_id: dict[str, str] = {}
+    names: list[str | None] = []
+    for message in messages:
+        if isinstance(message, AssistantMessage):
+            uses = [b for b in message.content if isinstance(b, ToolUseBlock)]
+            by_id.update((b.id, b.name) for b in uses)
+            names.append(", ".join(dict.fromkeys(b.name for b in uses)) or None)
+        elif isinstance(message, ToolResultMessage):
+            names.append(message.tool_name or by_id.get(message.tool_call_id))
+        else:
+            names.append(None)
+    return names
+
+
+@dataclass(frozen=True)
+class CompactionMark:
+    """The latest microcompact decision seen for one stored message."""
+
+    turn_index: int
+    action: str
+    reason: str
+
+
+def latest_compaction(session: AgentSession, slot_id: str) -> dict[int, CompactionMark]:
+    """Stored index -> what the latest turn's microcompact runs did to the message.
+
+    Each turn compacts the stored originals afresh, so the latest turn holding the message
+    decides. Within a turn a later run finds an earlier run's work "already compacted" and skips
+    it: the earlier run's action stands.
+    """
+    marks: dict[int, CompactionMark] = {}
+    for record in session.timeline:
+        if record.slot_id != slot_id or not record.compaction:
+            continue
+        positions = cycle_positions(session, record)
+        this_turn: dict[int, CompactionMark] = {}
+        for report in record.compaction:
+            for row in report.records:
+                stored = positions[row.index] if row.index < len(positions) else None
+                if stored is None:
+                    continue
+                earlier = this_turn.get(stored)
+                if earlier is None or not isinstance(row.action, Skip):
+                    this_turn[stored] = CompactionMark(
+                        record.turn_index, row.action.name, row.reason
+                    )
+        marks.update(this_turn)
+    return marks

@@ -1,0 +1,246 @@
+"""The sessions of one notebook: which are open, which is the default, where they are stored.
+
+The magics keep one :class:`SessionBook`. Sessions persist in a :class:`SqliteStore` (one per
+file, shared by the sessions that use it), so ``%agent new --session trip`` after a kernel
+restart resumes ``trip`` where it stopped. The default session is the one ``%agent new`` (or
+``%agent reset``, or the first ``%%agent`` cell) opened last.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from nbagent.agent._sync import run_sync
+from nbagent.agent.builder import AgentBuilder
+from nbagent.agent.session import AgentSession
+from nbagent.agent.sqlite_store import DEFAULT_PATH, SqliteStore
+from nbagent.agent.summary import SummaryConfig
+from nbagent.errors import ConfigurationError
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.cycle import CycleConfig
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.providers.offline import OfflineProvider
+from nbagent.llm.providers.registry import KEY_ENV_VARS, PROVIDER_ENV_VAR
+from nbagent.llm.tools import Tool, ToolRegistry
+
+logger = logging.getLogger("nbagent.notebook.sessions")
+
+SESSION_PREFIX = "chat-"
+"""Generated session ids are ``chat-1``, ``chat-2``, ... (the first free one in the store)."""
+
+OFFLINE_NOTICE = (
+    "No provider key found ({vars}): using the offline demo provider. Its replies are canned; "
+    "no model or network is used. Set a key and run `%agent new`, or pick one with "
+    "`%agent new --provider SPEC` (e.g. openai:gpt-4o-mini)."
+).format(vars=", ".join([*KEY_ENV_VARS.values(), PROVIDER_ENV_VAR]))
+
+
+def provider_label(provider: LlmProvider) -> str:
+    """``name:model``: what a user sees of a provider (never a key or a header)."""
+    return f"{getattr(provider, 'name', type(provider).__name__)}:{provider.model}"
+
+
+def is_offline(provider: LlmProvider) -> bool:
+    return isinstance(provider, OfflineProvider)
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    """One row of ``%agent sessions``."""
+
+    session_id: str
+    turns: int
+    messages: int
+    summarised: bool
+    open: bool
+    default: bool
+
+
+def stored_session_ids(path: Path) -> list[str]:
+    """The session ids saved in the SQLite store at ``path`` (none when it does not exist).
+
+    Read-only and outside the store object: stores have no listing API yet.
+    """
+    if not path.exists():
+        return []
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            rows = conn.execute(
+                "SELECT session_id FROM kv UNION SELECT session_id FROM messages"
+            ).fetchall()
+    except sqlite3.Error:
+        return []
+    return sorted(str(row[0]) for row in rows)
+
+
+def as_registry(value: object, name: str) -> ToolRegistry:
+    """A notebook variable holding a :class:`ToolRegistry`, a tool, or a list of them."""
+    if isinstance(value, ToolRegistry):
+        return value
+    items = [value] if isinstance(value, Tool) or callable(value) else value
+    if isinstance(items, list | tuple) and all(isinstance(i, Tool) or callable(i) for i in items):
+        return ToolRegistry(items)
+    raise ConfigurationError(
+        f"--tools {name}: expected a ToolRegistry, a function or a list of functions, got "
+        f"{type(value).__name__}"
+    )
+
+
+class SessionBook:
+    """Open sessions by id, the default one, and the stores they live in."""
+
+    def __init__(self) -> None:
+        self.sessions: dict[str, AgentSession] = {}
+        self.default_id: str | None = None
+        self.offline_notice_shown = False
+        self._stores: dict[Path, SqliteStore] = {}
+
+    def store(self, path: str | None) -> SqliteStore:
+        """The store of ``path`` (``None`` or ``""``: ``.nbagent/`` under the working directory)."""
+        resolved = (Path(path).expanduser() if path else Path.cwd() / DEFAULT_PATH).resolve()
+        store = self._stores.get(resolved)
+        if store is None:
+            store = self._stores[resolved] = SqliteStore(resolved)
+        return store
+
+    def get(self, session_id: str | None = None) -> AgentSession:
+        """The open session ``session_id`` (default: the default one)."""
+        wanted = session_id or self.default_id
+        if wanted is None:
+            raise ConfigurationError(
+                "no agent session yet: run `%agent new` or a `%%agent` cell first"
+            )
+        session = self.sessions.get(wanted)
+        if session is None:
+            known = ", ".join(sorted(self.sessions)) or "none"
+            raise ConfigurationError(
+                f"no open session {wanted!r} (open: {known}); open it with "
+                f"`%agent new --session {wanted}`"
+            )
+        return session
+
+    def fresh_id(self, store: SqliteStore) -> str:
+        taken = set(self.sessions) | set(stored_session_ids(store.path))
+        n = 1
+        while f"{SESSION_PREFIX}{n}" in taken:
+            n += 1
+        return f"{SESSION_PREFIX}{n}"
+
+    def open(
+        self,
+        *,
+        provider: LlmProvider,
+        store: SqliteStore,
+        session_id: str | None = None,
+        model: str | None = None,
+        system: str | None = None,
+        summary: SummaryConfig | None = None,
+        tools: ToolRegistry | None = None,
+        compact: CompactConfig | None = None,
+        make_default: bool = True,
+    ) -> AgentSession:
+        """Open (resume when stored) ``session_id``, or a fresh one.
+
+        It becomes the default session when ``make_default`` is set or there is none yet.
+        """
+        builder = AgentBuilder().provider(provider).store(store).summary_config(summary)
+        builder = builder.compact_config(compact)
+        if model:
+            builder = builder.cycle_config(CycleConfig(model=model))
+        if system:
+            builder = builder.system_prompt(system)
+        if tools is not None:
+            builder = builder.tool_registry(tools)
+        session = AgentSession(None, session_id or self.fresh_id(store), builder.build())
+        self.sessions[session.session_id] = session
+        if make_default or self.default_id is None:
+            self.default_id = session.session_id
+        return session
+
+    def reset(self, session_id: str | None = None) -> tuple[AgentSession, AgentSession]:
+        """A fresh session with the settings of ``session_id``'s; returns ``(old, new)``."""
+        old = self.get(session_id)
+        store = old.bundle.store
+        assert isinstance(store, SqliteStore)
+        new = AgentSession(None, self.fresh_id(store), old.bundle)
+        self.sessions[new.session_id] = new
+        self.default_id = new.session_id
+        return old, new
+
+    def listing(self, store: SqliteStore) -> list[StoredSession]:
+        """The sessions stored in ``store`` and those open on it, by id."""
+        open_here = {sid: s for sid, s in self.sessions.items() if s.bundle.store is store}
+        rows: list[StoredSession] = []
+        for sid in sorted(set(stored_session_ids(store.path)) | set(open_here)):
+            session = open_here.get(sid)
+            if session is None:
+                session = AgentSession(
+                    None, sid, AgentBuilder().provider(OfflineProvider()).store(store).build()
+                )
+            rows.append(
+                StoredSession(
+                    session_id=sid,
+                    turns=session.turn_index,
+                    messages=len(session.slot),
+                    summarised=session.slot.focused.summary_override is not None,
+                    open=sid in open_here,
+                    default=sid == self.default_id,
+                )
+            )
+        return rows
+
+    def configure(
+        self,
+        session: AgentSession,
+        summary: SummaryConfig | None,
+        compact: CompactConfig | None,
+    ) -> None:
+        """Give ``session`` new summary and microcompact settings (``None``: off)."""
+        config = dataclasses.replace(
+            session.bundle.config, summary_config=summary, compact_config=compact
+        )
+        session.bundle = dataclasses.replace(session.bundle, config=config)
+
+    def close(self) -> None:
+        """Forget every session, close their providers' connections and the stores."""
+        providers = {id(s.bundle.provider): s.bundle.provider for s in self.sessions.values()}
+        for provider in providers.values():
+            aclose = getattr(provider, "aclose", None)
+            if aclose is None:
+                continue
+            try:
+                run_sync(aclose())
+            except Exception as e:  # closing is best effort; the kernel goes on
+                logger.warning("closing provider %s failed: %s", provider_label(provider), e)
+        self.sessions.clear()
+        self.default_id = None
+        for store in self._stores.values():
+            store.close_sync()
+        self._stores.clear()
+
+
+def compact_for_window(window: int) -> CompactConfig:
+    """Microcompact settings for a model window: a quarter of it kept free for the reply."""
+    return CompactConfig(context_window=window, reserved_tokens=window // 4)
+
+
+def save_slot(session: AgentSession) -> None:
+    """Write the current slot's config now (a mode change survives a restart)."""
+    run_sync(session.slot.save(session.bundle.store))
+
+
+__all__ = [
+    "OFFLINE_NOTICE",
+    "SessionBook",
+    "StoredSession",
+    "as_registry",
+    "compact_for_window",
+    "is_offline",
+    "provider_label",
+    "save_slot",
+    "stored_session_ids",
+]

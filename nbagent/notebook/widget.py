@@ -1,0 +1,318 @@
+"""``ChatWidget(session)``: a chat panel built from stock ipywidgets (no custom JavaScript).
+
+::
+
+    chat = ChatWidget(session)
+    chat                          # shows it; type and press Enter (or click Send)
+    await chat.send("Plan three days in Kyoto")   # or drive it from code
+
+What it shows, top to bottom: a status line; the history (one HTML widget per user message and
+per reply, model text escaped, tool calls as collapsible blocks; the box scrolls and stays pinned
+to the newest message through ``flex-direction: column-reverse``); the reply streaming in place;
+an error line when a turn fails; a text box and a Send button; the watermark gauge; the latest
+summary; and the recent microcompact decisions.
+
+**Enter sends.** The text box is an ``ipywidgets.Text`` whose front end sends a ``submit``
+message on Enter; the widget listens to it with ``on_msg`` (``Text.on_submit`` is deprecated in
+ipywidgets 8, and ``continuous_update=False`` would also send when the box merely loses focus).
+
+**Not freezing the kernel.** A turn runs as a task on nbagent's background loop (the loop the
+session's ``_sync`` twins use, so a session can be driven by ``%%agent`` cells and this widget
+alike). The kernel stays free to run cells meanwhile; the widgets are updated from that thread,
+which ipywidgets 8 supports (comm messages go through the kernel's thread-safe IOPub socket).
+
+**The gauge** shows the estimated tokens of the context the next turn sends (the latest timeline
+record's ``context_tokens_after``; before the first turn, ``session.estimate_context_tokens()``)
+against ``max_context_tokens``; the second bar ends at the trigger,
+``max_context_tokens * trigger_token_ratio``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from concurrent.futures import Future
+from typing import Any
+
+import ipywidgets as w
+
+from nbagent.agent._sync import _background_loop
+from nbagent.agent.session import AgentSession
+from nbagent.agent.summary import SummaryConfig
+from nbagent.agent.timeline import SummaryStatus, TurnRecord
+from nbagent.errors import ConfigurationError, NbAgentError
+from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage
+from nbagent.notebook._html import escape_html
+from nbagent.notebook._records import message_text
+from nbagent.notebook._render import (
+    LiveReply,
+    error_html,
+    error_text,
+    parts_html,
+    reply_parts,
+    split_turns,
+    user_html,
+)
+
+logger = logging.getLogger("nbagent.notebook.widget")
+
+LOG_COLUMNS = ("turn", "stored_index", "role", "tool_name", "action", "freed_tokens", "reason")
+"""Columns of the compaction log (from :func:`~nbagent.notebook.tables.compaction_table`)."""
+
+
+def current_context_tokens(session: AgentSession) -> int:
+    """The estimate of what the next turn sends, from the latest timeline record."""
+    if not session.timeline:
+        return session.estimate_context_tokens()
+    record = session.timeline[-1]
+    if record.summary_status is SummaryStatus.DISABLED:
+        return record.estimated_context_tokens
+    return record.context_tokens_after
+
+
+class ChatWidget:
+    """A chat panel over ``session``; see the module docstring.
+
+    ``update_interval`` is the minimum time in seconds between two updates of a streaming reply;
+    ``log_rows`` how many compaction decisions the log keeps.
+    """
+
+    def __init__(
+        self,
+        session: AgentSession,
+        *,
+        update_interval: float = 0.05,
+        log_rows: int = 8,
+        show_tool_calls: bool = True,
+    ) -> None:
+        self.session = session
+        self.update_interval = update_interval
+        self.log_rows = log_rows
+        self.show_tool_calls = show_tool_calls
+        self.last_error: BaseException | None = None
+        self._future: Future[TurnRecord | None] | None = None
+
+        self.status = w.HTML()
+        self.history = w.VBox(
+            layout=w.Layout(
+                flex_flow="column-reverse",
+                max_height="420px",
+                overflow="auto",
+                border="1px solid rgba(128,128,128,.35)",
+                padding="4px",
+            )
+        )
+        self.messages: list[w.HTML] = []
+        """The history's widgets, oldest first (the box shows them newest at the bottom)."""
+        self.error = w.HTML()
+        self.input = w.Text(
+            placeholder="Message · Enter sends",
+            continuous_update=True,
+            layout=w.Layout(flex="1 1 auto", width="auto"),
+        )
+        self.send_button = w.Button(description="Send", icon="paper-plane", button_style="primary")
+        self.gauge = w.FloatProgress(min=0.0, max=1.0, description="context")
+        self.trigger = w.FloatProgress(min=0.0, max=1.0, description="trigger", bar_style="warning")
+        self.gauge_label = w.HTML()
+        self.summary = w.HTML()
+        self.compaction_log = w.HTML()
+        self.widget = w.VBox(
+            [
+                self.status,
+                self.history,
+                self.error,
+                w.HBox([self.input, self.send_button]),
+                w.HBox([w.VBox([self.gauge, self.trigger]), self.gauge_label]),
+                w.Accordion(
+                    [self.summary, self.compaction_log],
+                    titles=("Latest summary", "Compaction log"),
+                ),
+            ]
+        )
+        self.send_button.on_click(self._on_click)
+        self.input.on_msg(self._on_input_msg)
+        self._show_history(session.slot.messages)
+        self.refresh()
+
+    # -- display ----------------------------------------------------------------------------
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return f"ChatWidget(session={self.session.session_id!r}, messages={len(self.messages)})"
+
+    # -- sending ------------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Whether a turn is running."""
+        return self._future is not None and not self._future.done()
+
+    @property
+    def pending(self) -> Future[TurnRecord | None] | None:
+        """The running (or last) turn; ``.result()`` waits for it."""
+        return self._future
+
+    def submit(self, text: str) -> Future[TurnRecord | None]:
+        """Start a turn with ``text``; the future gives its record (``None`` when it failed)."""
+        text = text.strip()
+        if not text:
+            raise ConfigurationError("the message is empty: type something to send")
+        if self.busy:
+            raise NbAgentError("a turn is already running in this chat; wait for it to finish")
+        self._set_busy(True, "sending…")
+        self.error.value = ""
+        question = self._append(user_html(text))
+        reply = self._append(parts_html([], show_tools=self.show_tool_calls, streaming=True))
+        coro = self._run_turn(text, question, reply)
+        self._future = asyncio.run_coroutine_threadsafe(coro, _background_loop())
+        return self._future
+
+    async def send(self, text: str) -> TurnRecord | None:
+        """Send ``text`` and wait for the turn (from any event loop); ``None`` when it failed."""
+        return await asyncio.wrap_future(self.submit(text))
+
+    def send_sync(self, text: str) -> TurnRecord | None:
+        """Send ``text`` and block until the turn finished."""
+        return self.submit(text).result()
+
+    def _on_click(self, _button: Any = None) -> None:
+        text = self.input.value
+        if not text.strip() or self.busy:
+            return
+        self.input.value = ""
+        self.submit(text)
+
+    def _on_input_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "submit":
+            self._on_click()
+
+    async def _run_turn(self, text: str, question: w.HTML, reply: w.HTML) -> TurnRecord | None:
+        """On the background loop: stream the turn into ``reply``, then refresh the panel."""
+        live = LiveReply()
+        before = len(self.session.slot)
+        shown_at = time.monotonic()
+        try:
+            async for event in self.session.submit_turn_stream(text):
+                now = time.monotonic()
+                if live.apply(event) and now - shown_at >= self.update_interval:
+                    shown_at = now
+                    reply.value = parts_html(
+                        live.parts, show_tools=self.show_tool_calls, streaming=True
+                    )
+                    self.status.value = _status("streaming…", f"{len(live.text):,} characters")
+            record = await self.session.finalize_turn()
+        except Exception as e:
+            self._fail(e, text, question, reply)
+            return None
+        finally:
+            self._set_busy(False)
+        parts = reply_parts(self.session.slot.messages[before + 1 :])
+        reply.value = parts_html(parts, show_tools=self.show_tool_calls, streaming=False)
+        self.last_error = None
+        self.refresh(record)
+        return record
+
+    def _fail(self, error: Exception, text: str, question: w.HTML, reply: w.HTML) -> None:
+        """Show the error line; take the turn back out of the panel (the session kept nothing)."""
+        logger.info("chat turn failed: %s", error_text(error))
+        self.last_error = error
+        self.messages = [m for m in self.messages if m is not question and m is not reply]
+        self.history.children = tuple(reversed(self.messages))
+        self.error.value = error_html(
+            error, "the turn was not saved; your message is back in the box"
+        )
+        if not self.input.value:
+            self.input.value = text
+        self.status.value = _status("failed", error_text(error))
+
+    def _set_busy(self, busy: bool, label: str = "") -> None:
+        self.send_button.disabled = busy
+        self.input.disabled = busy
+        if busy:
+            self.status.value = _status(label)
+
+    # -- panel --------------------------------------------------------------------------------
+
+    def _append(self, html: str) -> w.HTML:
+        item = w.HTML(value=html)
+        self.messages.append(item)
+        self.history.children = (item, *self.history.children)
+        return item
+
+    def _show_history(self, messages: tuple[AnyMessage, ...]) -> None:
+        for opening, rest in split_turns(messages):
+            if isinstance(opening, AssistantMessage | ToolResultMessage):
+                rest = [opening, *rest]
+            else:
+                self._append(user_html(message_text(opening)))
+            parts = reply_parts(rest)
+            if parts:
+                self._append(parts_html(parts, show_tools=self.show_tool_calls, streaming=False))
+
+    def refresh(self, record: TurnRecord | None = None) -> None:
+        """Redraw the status line, the gauge, the summary and the compaction log."""
+        session = self.session
+        record = record or (session.timeline[-1] if session.timeline else None)
+        provider = session.bundle.provider
+        turn = f"{session.turn_index} turns" if session.turn_index != 1 else "1 turn"
+        self.status.value = _status(
+            "ready", f"session {session.session_id}", turn, f"{provider.name}:{provider.model}"
+        )
+        self._refresh_gauge(record)
+        self._refresh_summary()
+        self._refresh_log()
+
+    def _refresh_gauge(self, record: TurnRecord | None) -> None:
+        config = self.session.bundle.config.summary_config
+        window = (config or SummaryConfig()).max_context_tokens
+        tokens = current_context_tokens(self.session)
+        self.gauge.max = float(window)
+        self.trigger.max = float(window)
+        self.gauge.value = float(min(tokens, window))
+        if config is None:
+            self.trigger.value = 0.0
+            self.trigger.layout.visibility = "hidden"
+            self.gauge.bar_style = "info"
+            self.gauge_label.value = escape_html(f"{tokens:,} tokens · summaries off")
+            return
+        threshold = config.threshold
+        self.trigger.value = float(threshold)
+        self.trigger.layout.visibility = "visible"
+        if tokens >= threshold:
+            self.gauge.bar_style = "danger"
+        elif tokens >= 0.8 * threshold:
+            self.gauge.bar_style = "warning"
+        else:
+            self.gauge.bar_style = "success"
+        text = [
+            f"{tokens:,} / {window:,} tokens",
+            f"trigger at {threshold:,.0f} ({config.trigger_token_ratio:.0%})",
+        ]
+        if record is not None and record.watermark is not None:
+            text.append(f"last watermark {record.watermark:,} ({config.watermark})")
+        self.gauge_label.value = escape_html(" · ".join(text))
+
+    def _refresh_summary(self) -> None:
+        from nbagent.notebook.summary_view import show_summary
+
+        self.summary.value = show_summary(self.session)._repr_html_()
+
+    def _refresh_log(self) -> None:
+        from nbagent.notebook.tables import compaction_table, styled
+
+        frame = compaction_table(self.session, only_changed=True)
+        if frame.empty:
+            self.compaction_log.value = "<em>No message compacted yet.</em>"
+            return
+        rows = frame.loc[:, list(LOG_COLUMNS)].tail(self.log_rows)
+        self.compaction_log.value = styled(rows).to_html()
+
+
+def _status(*parts: str) -> str:
+    return escape_html(" · ".join(p for p in parts if p))
+
+
+__all__ = ["ChatWidget", "current_context_tokens"]

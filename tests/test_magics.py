@@ -1,0 +1,634 @@
+"""``%agent`` / ``%%agent`` through a real IPython ``InteractiveShell`` with the extension loaded.
+
+Every model is the offline provider (scripted replies, ``latency`` for streaming), except the
+API-key test, which talks to a loopback server. Outputs are captured with IPython's own
+``capture_output``, which records display updates (``update=True``) as separate outputs.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from IPython.core.interactiveshell import ExecutionResult, InteractiveShell
+from IPython.utils.capture import CapturedIO, capture_output
+from traitlets.config import Config
+
+from nbagent.agent.context import SlotMode
+from nbagent.agent.session import AgentSession
+from nbagent.errors import ProviderError
+from nbagent.llm.messages import UserMessage
+from nbagent.llm.providers.offline import OfflineProvider
+from nbagent.llm.providers.registry import (
+    BASE_URL_ENV_VARS,
+    KEY_ENV_VARS,
+    MODEL_ENV_VAR,
+    PROVIDER_ENV_VAR,
+)
+from nbagent.notebook._html import markdown_to_safe_html
+from nbagent.notebook.magics import AgentMagics
+from tests.wire_server import json_reply, wire_server_fixture  # noqa: F401
+
+EXTENSION = "nbagent.notebook.extension"
+LONG_REPLY = "The quick brown fox jumps over the lazy dog; then it naps in the sun."
+
+
+def _shell() -> InteractiveShell:
+    if InteractiveShell.initialized():
+        return InteractiveShell.instance()
+    config = Config()
+    config.HistoryManager.hist_file = ":memory:"  # keep the test run out of ~/.ipython
+    return InteractiveShell.instance(config=config)
+
+
+@pytest.fixture
+def ip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[InteractiveShell]:
+    """A shell with the extension loaded, in an empty folder, with no provider key set."""
+    monkeypatch.chdir(tmp_path)
+    for var in (*KEY_ENV_VARS.values(), *BASE_URL_ENV_VARS.values()):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.delenv(PROVIDER_ENV_VAR, raising=False)
+    monkeypatch.delenv(MODEL_ENV_VAR, raising=False)
+    shell = _shell()
+    # %config writes into the shell's config, which outlives an unload: start each test clean.
+    shell.config.pop("AgentMagics", None)
+    shell.run_line_magic("load_ext", EXTENSION)
+    shell.run_line_magic("config", "AgentMagics.update_interval = 0")
+    yield shell
+    shell.run_line_magic("unload_ext", EXTENSION)
+    shell.config.pop("AgentMagics", None)
+
+
+def run(ip: InteractiveShell, code: str) -> CapturedIO:
+    """Run ``code`` as a cell; it must not raise (errors are printed, never raised)."""
+    with capture_output() as captured:
+        result: ExecutionResult = ip.run_cell(code)
+    assert result.error_before_exec is None, result.error_before_exec
+    assert result.error_in_exec is None, result.error_in_exec
+    assert "Traceback" not in captured.stdout + captured.stderr
+    return captured
+
+
+def magics(ip: InteractiveShell) -> AgentMagics:
+    found = ip.magics_manager.registry["AgentMagics"]
+    assert isinstance(found, AgentMagics)
+    return found
+
+
+def session(ip: InteractiveShell, session_id: str | None = None) -> AgentSession:
+    return magics(ip).book.get(session_id)
+
+
+def provider(ip: InteractiveShell, session_id: str | None = None) -> OfflineProvider:
+    found = session(ip, session_id).bundle.provider
+    assert isinstance(found, OfflineProvider)
+    return found
+
+
+def everything(captured: CapturedIO) -> str:
+    """All text a user could see: streams and every mime type of every output."""
+    data = [str(v) for o in captured.outputs for v in o.data.values()]
+    return "\n".join([captured.stdout, captured.stderr, *data])
+
+
+def last_prompt(p: OfflineProvider) -> str:
+    turn_requests = [r for r in p.requests if r.metadata.get("purpose") != "summary"]
+    last = turn_requests[-1].messages[-1]
+    assert isinstance(last, UserMessage)
+    return last.text()
+
+
+# -- loading ------------------------------------------------------------------------------------
+
+
+def test_load_registers_a_configurable_line_and_cell_magic(ip: InteractiveShell) -> None:
+    found = ip.magics_manager.magics
+    assert found["line"]["agent"].__self__ is magics(ip)
+    assert found["cell"]["agent"].__self__ is magics(ip)
+    assert magics(ip) in ip.configurables
+    assert magics(ip).update_interval == 0
+
+
+def test_unload_removes_the_magics_and_closes_the_sessions(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    book = magics(ip).book
+    ip.run_line_magic("unload_ext", EXTENSION)
+    try:
+        assert "agent" not in ip.magics_manager.magics["line"]
+        assert "agent" not in ip.magics_manager.magics["cell"]
+        assert not any(isinstance(c, AgentMagics) for c in ip.configurables)
+        assert book.sessions == {} and book.default_id is None
+        with capture_output() as captured:
+            ip.run_cell("%agent help")
+        assert "agent" in captured.stderr and "not found" in captured.stderr
+    finally:
+        ip.run_line_magic("load_ext", EXTENSION)
+
+
+def test_loading_twice_keeps_one_magics_object(ip: InteractiveShell) -> None:
+    first = magics(ip)
+    from nbagent.notebook.extension import load_ipython_extension
+
+    load_ipython_extension(ip)
+    assert magics(ip) is first
+    assert sum(isinstance(c, AgentMagics) for c in ip.configurables) == 1
+
+
+def test_load_ext_nbagent_from_the_package_root(ip: InteractiveShell) -> None:
+    """``%load_ext nbagent`` needs the root to re-export the two extension functions."""
+    ip.run_line_magic("unload_ext", EXTENSION)
+    try:
+        ip.run_line_magic("load_ext", "nbagent")
+        assert isinstance(ip.magics_manager.registry.get("AgentMagics"), AgentMagics)
+        ip.run_line_magic("unload_ext", "nbagent")
+        assert "agent" not in ip.magics_manager.magics["line"]
+    finally:
+        ip.run_line_magic("load_ext", EXTENSION)
+
+
+# -- help and bad arguments ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("line", ["%agent help", "%agent"])
+def test_help_lists_every_command(ip: InteractiveShell, line: str) -> None:
+    out = run(ip, line).stdout
+    for command in ("new", "config", "tokens", "compaction", "timeline", "watermark"):
+        assert f"  {command} " in out
+    for command in ("summary", "history", "reset", "sessions", "help"):
+        assert f"  {command} " in out
+    assert "%%agent [--no-stream] [--session ID] [--raw]" in out
+
+
+def test_subcommand_help_prints_its_options(ip: InteractiveShell) -> None:
+    captured = run(ip, "%agent config --help")
+    assert "--trigger-ratio R" in captured.stdout and "--watermark {context,cumulative}" in (
+        captured.stdout
+    )
+    assert captured.stderr == ""
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("%agent bogus", "invalid choice: 'bogus'"),
+        ("%agent config --trigger-ratio 2", "'2' is not in (0, 1]"),
+        ("%agent config --max-context lots", "'lots' is not a whole number"),
+        ("%agent config --watermark tide", "invalid choice: 'tide'"),
+        ("%agent config --off --on", "not allowed with argument --off"),
+        ('%agent new --system "unclosed', "close the quotes"),
+        ("%agent tokens --nope", "unrecognized arguments: --nope"),
+        ("%agent new --provider nonsense:x", "Unknown provider 'nonsense'"),
+        ("%agent new --tools missing_tools", "no variable 'missing_tools'"),
+        ("%%agent --stream-fast\nhi", "unrecognized arguments: --stream-fast"),
+    ],
+)
+def test_bad_arguments_print_a_usage_error_not_a_traceback(
+    ip: InteractiveShell, line: str, message: str
+) -> None:
+    captured = run(ip, line)
+    assert message in captured.stderr
+    assert captured.outputs == []
+
+
+def test_usage_error_shows_the_usage_of_the_subcommand(ip: InteractiveShell) -> None:
+    err = run(ip, "%agent config --debounce -1").stderr
+    assert err.startswith("UsageError: argument --debounce: '-1' must be >= 0")
+    assert "usage: %agent config" in err
+
+
+def test_inspecting_before_any_session_says_what_to_do(ip: InteractiveShell) -> None:
+    for line in ("%agent tokens", "%agent summary", "%agent history", "%agent config"):
+        err = run(ip, line).stderr
+        assert "no agent session yet: run `%agent new` or a `%%agent` cell first" in err
+
+
+# -- sessions -----------------------------------------------------------------------------------
+
+
+def test_new_without_a_key_uses_offline_and_says_so_once(ip: InteractiveShell) -> None:
+    first = run(ip, "%agent new").stdout
+    second = run(ip, "%agent new").stdout
+    assert first.count("using the offline demo provider") == 1
+    assert "using the offline demo provider" not in second
+    assert "Session 'chat-1' (new) · offline:offline-demo" in first
+    assert "Session 'chat-2' (new) · offline:offline-demo" in second
+    assert magics(ip).book.default_id == "chat-2"
+
+
+def test_first_cell_without_a_session_opens_one_offline(ip: InteractiveShell) -> None:
+    captured = run(ip, "%%agent\nhello")
+    assert "using the offline demo provider" in captured.stdout
+    assert session(ip).session_id == "chat-1"
+    assert session(ip).turn_index == 1
+
+
+def test_config_default_provider_is_used_and_needs_no_notice(ip: InteractiveShell) -> None:
+    run(ip, '%config AgentMagics.default_provider = "offline:tutor"')
+    assert magics(ip).default_provider == "offline:tutor"
+    out = run(ip, "%agent new").stdout
+    assert "offline:offline-tutor" in out
+    assert "using the offline demo provider" not in out
+
+
+def test_new_with_options_and_resume_after_a_restart(ip: InteractiveShell, tmp_path: Path) -> None:
+    store = tmp_path / "elsewhere.sqlite3"
+    run(ip, f'%agent new --provider offline --session trip --system "Be brief." --store {store}')
+    provider(ip).enqueue("Kyoto it is.")
+    run(ip, "%%agent\nWhere to?")
+    assert provider(ip).requests[-1].messages[0].text() == "Be brief."
+    assert session(ip).session_id == "trip" and store.exists()
+    # A kernel restart: unload (closes the store), load, open the same id again.
+    ip.run_line_magic("unload_ext", EXTENSION)
+    ip.run_line_magic("load_ext", EXTENSION)
+    out = run(ip, f"%agent new --provider offline --session trip --store {store}").stdout
+    assert "Session 'trip' (resumed at turn 1)" in out
+    assert [m.text() for m in session(ip).slot.messages] == ["Where to?", "Kyoto it is."]
+
+
+def test_model_option_is_sent_with_each_request(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline --model offline-small")
+    run(ip, "%%agent\nhi")
+    assert provider(ip).requests[-1].model == "offline-small"
+
+
+def test_named_sessions_coexist_and_the_last_new_one_is_the_default(
+    ip: InteractiveShell,
+) -> None:
+    run(ip, "%agent new --provider offline --session a")
+    run(ip, "%agent new --provider offline --session b")
+    run(ip, "%%agent --session a\nfor a")
+    run(ip, "%%agent\nfor the default")
+    assert [m.text() for m in session(ip, "a").slot.messages][::2] == ["for a"]
+    assert [m.text() for m in session(ip, "b").slot.messages][::2] == ["for the default"]
+    # A cell naming a session not open yet opens it without changing the default.
+    run(ip, "%%agent --session c\nfor c")
+    assert session(ip, "c").turn_index == 1
+    assert magics(ip).book.default_id == "b"
+
+
+def test_sessions_lists_stored_and_open_sessions(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline --session one")
+    run(ip, "%%agent\nhello")
+    run(ip, "%agent new --provider offline --session two")
+    captured = run(ip, "%agent sessions")
+    table = captured.outputs[-1].data["text/plain"]
+    rows = [line.split() for line in table.splitlines()[1:]]
+    assert [r[1:] for r in rows] == [
+        ["one", "1", "2", "False", "True", "False"],
+        ["two", "0", "0", "False", "True", "True"],
+    ]
+    assert "Sessions in" in captured.stdout
+
+
+def test_reset_starts_a_fresh_default_session_with_the_same_settings(
+    ip: InteractiveShell,
+) -> None:
+    run(ip, '%agent new --provider offline --session first --system "Terse."')
+    run(ip, "%%agent\nhello")
+    old = session(ip)
+    out = run(ip, "%agent reset").stdout
+    new = session(ip)
+    assert new.session_id == "chat-1" and new.turn_index == 0
+    assert new.bundle is old.bundle
+    assert "'first' stays stored" in out
+    assert old.turn_index == 1 and len(old.slot) == 2
+
+
+# -- %%agent ------------------------------------------------------------------------------------
+
+
+def test_reply_streams_into_one_display_updated_in_place(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    provider(ip).latency = 0.002
+    provider(ip).enqueue(LONG_REPLY)
+    outputs = run(ip, "%%agent\nhello").outputs
+    ids = {o.transient["display_id"] for o in outputs}
+    assert len(ids) == 1
+    assert [o.update for o in outputs] == [False] + [True] * (len(outputs) - 1)
+    streamed = [o.data["text/plain"] for o in outputs[1:-1]]
+    assert len(streamed) >= 5
+    assert all(LONG_REPLY.startswith(text) for text in streamed)
+    assert [len(t) for t in streamed] == sorted({len(t) for t in streamed})
+    assert all("▌" in o.data["text/html"] for o in outputs[:-1])
+    final = outputs[-1].data
+    assert final["text/plain"] == LONG_REPLY
+    assert markdown_to_safe_html(LONG_REPLY) in final["text/html"]
+    assert "▌" not in final["text/html"]
+    assert "turn 0 · context ≈" in final["text/html"]
+
+
+def test_no_stream_shows_the_reply_once_complete(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    provider(ip).enqueue(LONG_REPLY)
+    outputs = run(ip, "%%agent --no-stream\nhello").outputs
+    assert [o.update for o in outputs] == [False, True]
+    assert outputs[-1].data["text/plain"] == LONG_REPLY
+    assert session(ip).timeline[-1].streamed is False
+
+
+def test_stream_trait_off_means_no_streaming(ip: InteractiveShell) -> None:
+    run(ip, "%config AgentMagics.stream = False")
+    outputs = run(ip, "%%agent\nhello").outputs
+    assert [o.update for o in outputs] == [False, True]
+
+
+def test_reply_markdown_is_rendered_and_html_escaped(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    provider(ip).enqueue(
+        "**Bold** and <script>alert(1)</script> and <img src=x onerror=alert(2)>\n\n- a\n- b"
+    )
+    final = run(ip, "%%agent\nhello").outputs[-1].data["text/html"]
+    assert "<strong>Bold</strong>" in final
+    assert "<ul><li>a</li><li>b</li></ul>" in final
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in final
+    assert "&lt;img src=x onerror=alert(2)&gt;" in final
+    assert "<script" not in final and "<img" not in final
+
+
+def test_names_in_braces_expand_from_the_notebook(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    run(ip, "city = 'Kyoto'\ndays = [3, 4]")
+    run(ip, "%%agent\n{days[0]} days in {city}, {{not a name}}")
+    assert last_prompt(provider(ip)) == "3 days in Kyoto, {not a name}"
+
+
+def test_raw_sends_the_braces_as_written(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    run(ip, '%%agent --raw\nParse {"city": {name}}')
+    assert last_prompt(provider(ip)) == 'Parse {"city": {name}}'
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("Tell me about {nowhere}", "no variable 'nowhere' in the notebook"),
+        ('Parse {"a": 1}', "cannot expand the braces in the cell"),
+    ],
+)
+def test_bad_braces_are_a_clear_error_and_send_nothing(
+    ip: InteractiveShell, body: str, message: str
+) -> None:
+    run(ip, "%agent new --provider offline")
+    captured = run(ip, f"%%agent\n{body}")
+    assert message in captured.stderr and "--raw" in captured.stderr
+    assert captured.outputs == []
+    assert provider(ip).calls == 0 and session(ip).turn_index == 0
+
+
+def test_an_empty_cell_is_a_usage_error(ip: InteractiveShell) -> None:
+    captured = run(ip, "%%agent\n   \n")
+    assert "the cell is empty" in captured.stderr
+    assert magics(ip).book.sessions == {}
+
+
+def weather(city: str) -> str:
+    """Today's weather in a city."""
+    return f"Sunny in {city} <b>24C</b>"
+
+
+def test_tool_calls_show_as_collapsible_blocks_with_arguments_and_results(
+    ip: InteractiveShell,
+) -> None:
+    ip.user_ns["my_tools"] = [weather]
+    run(ip, "%agent new --provider offline --tools my_tools")
+    outputs = run(ip, "%%agent\nWhat is the weather in Paris?").outputs
+    final = outputs[-1].data["text/html"]
+    block = final[final.index("<details") : final.index("</details>")]
+    assert "<code>weather</code>" in block
+    assert "&quot;city&quot;: &quot;Paris&quot;" in block
+    assert "Sunny in Paris &lt;b&gt;24C&lt;/b&gt;" in block
+    assert "· done</summary>" in block
+    assert "[tool weather" in outputs[-1].data["text/plain"]
+    # While streaming, the block appeared with its result before the final answer.
+    assert any("Sunny in Paris" in o.data["text/html"] for o in outputs[1:-1])
+
+
+def test_show_tool_calls_off_hides_the_blocks(ip: InteractiveShell) -> None:
+    ip.user_ns["my_tools"] = [weather]
+    run(ip, "%config AgentMagics.show_tool_calls = False")
+    run(ip, "%agent new --provider offline --tools my_tools")
+    final = run(ip, "%%agent\nWhat is the weather in Paris?").outputs[-1].data
+    assert "<details" not in final["text/html"]
+    assert "Here is what I found" in final["text/plain"]
+
+
+def test_a_summary_fired_by_the_turn_shows_under_the_reply(ip: InteractiveShell) -> None:
+    run(ip, "%config AgentMagics.max_context_tokens = 10")
+    run(ip, "%config AgentMagics.debounce_turns = 0")
+    run(ip, "%agent new --provider offline")
+    provider(ip).enqueue(LONG_REPLY)
+    outputs = run(ip, "%%agent\nPlan a long trip through Japan, please.").outputs
+    record = session(ip).timeline[-1]
+    assert record.summary_fired and record.summary
+    card = outputs[-1]
+    assert card.update is False and card.transient == {}  # its own output, not the reply's
+    assert "Summary (turn 0)" in card.data["text/html"]
+    assert markdown_to_safe_html(record.summary) in card.data["text/html"]
+    assert "summary made" in outputs[-2].data["text/html"]
+
+
+def test_a_failed_turn_shows_one_line_and_leaves_the_history(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    run(ip, "%%agent\nfirst")
+    before = list(session(ip).slot.messages)
+    provider(ip).enqueue(ProviderError("model overloaded <b>now</b>\ntry later"))
+    outputs = run(ip, "%%agent\nsecond").outputs
+    final = outputs[-1].data
+    assert final["text/plain"] == "ProviderError: model overloaded <b>now</b> try later"
+    assert (
+        "⚠ ProviderError: model overloaded &lt;b&gt;now&lt;/b&gt; try later" in final["text/html"]
+    )
+    assert "the turn was not saved" in final["text/html"]
+    assert list(session(ip).slot.messages) == before
+    assert session(ip).turn_index == 1
+
+
+def test_an_interrupt_shows_a_line_discards_the_turn_and_stops_the_cell(
+    ip: InteractiveShell,
+) -> None:
+    """A kernel interrupt (SIGINT to the main thread) while the reply streams."""
+    run(ip, "%agent new --provider offline")
+    provider(ip).latency = 0.02
+    provider(ip).enqueue("word " * 400)  # 250 deltas: about 5 s unless interrupted
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
+    timer.start()
+    try:
+        with capture_output() as captured:
+            result = ip.run_cell("%%agent\ntalk for a while")
+    finally:
+        timer.cancel()
+    assert isinstance(result.error_in_exec, KeyboardInterrupt)
+    final = [o for o in captured.outputs if o.data["text/plain"].startswith("interrupted")]
+    assert final and "the turn was not saved" in final[-1].data["text/html"]
+    assert len(session(ip).slot) == 0 and session(ip).turn_index == 0
+    provider(ip).latency = 0
+    provider(ip).enqueue("after the interrupt")
+    run(ip, "%%agent\nstill there?")
+    assert [m.text() for m in session(ip).slot.messages] == ["still there?", "after the interrupt"]
+
+
+def test_chat_command_shows_a_chat_widget_on_the_session(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    run(ip, "%%agent\nhello")
+    output = run(ip, "%agent chat").outputs[-1]
+    assert "application/vnd.jupyter.widget-view+json" in output.data
+    assert output.data["text/plain"].startswith("VBox(")
+
+
+# -- inspection ---------------------------------------------------------------------------------
+
+
+def test_tokens_and_timeline_tables(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    provider(ip).enqueue("Sure <script>x</script>")
+    run(ip, "%%agent\nhello")
+    tokens = run(ip, "%agent tokens").outputs[-1].data["text/html"]
+    assert "est_tokens" in tokens and "in_view" in tokens
+    assert "Sure &lt;script&gt;x&lt;/script&gt;" in tokens and "<script>x" not in tokens
+    timeline = run(ip, "%agent timeline").outputs[-1].data["text/html"]
+    assert "summary_status" in timeline and "not_needed" in timeline
+
+
+def test_empty_tables_say_so(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    for name, title in [("compaction", "Microcompact decisions"), ("timeline", "Timeline")]:
+        captured = run(ip, f"%agent {name}")
+        assert f"{title} · session chat-1: nothing yet." in captured.stdout
+        assert captured.outputs == []
+
+
+def test_compaction_table_after_old_tool_results_were_compacted(ip: InteractiveShell) -> None:
+    def get_weather(city: str) -> str:
+        """Hourly weather of a city."""
+        return f"Sunny in {city}. " + "Hourly: 24C, light wind. " * 80
+
+    ip.user_ns["tools"] = [get_weather]
+    run(ip, "%config AgentMagics.max_context_tokens = 2000")
+    run(ip, "%agent new --provider offline --tools tools")
+    for city in ("Paris", "Rome", "Oslo"):
+        run(ip, f"%%agent\nWhat is the weather in {city}?")
+    html = run(ip, "%agent compaction").outputs[-1].data["text/html"]
+    assert "Replace" in html and "large, low importance" in html
+    assert session(ip).timeline[-1].compaction_freed_tokens > 0
+
+
+def test_watermark_shows_a_png_chart(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    run(ip, "%%agent\nhello")
+    output = run(ip, "%agent watermark").outputs[-1]
+    assert output.data["text/plain"].startswith("<Figure size")
+    assert "image/png" in output.data
+
+
+def test_summary_command_before_and_after_a_summary(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    assert "No summary yet" in run(ip, "%agent summary").outputs[-1].data["text/html"]
+    run(ip, "%agent config --max-context 10 --debounce 0")
+    provider(ip).enqueue(LONG_REPLY)
+    run(ip, "%%agent\nPlan a long trip through Japan, please.")
+    html = run(ip, "%agent summary").outputs[-1].data["text/html"]
+    assert "Summary (turn 0)" in html
+    assert markdown_to_safe_html(session(ip).timeline[-1].summary or "") in html
+
+
+def test_history_shows_the_stored_turns_escaped_and_dims_summarised_ones(
+    ip: InteractiveShell,
+) -> None:
+    run(ip, "%agent new --provider offline")
+    provider(ip).enqueue("one <img src=x onerror=alert(1)>", "two", "three")
+    for prompt in ("first", "second", "third"):
+        run(ip, f"%%agent\n{prompt}")
+    session(ip).slot.set_summary("the first turns", upto=4)
+    session(ip).slot.config = session(ip).slot.config.model_copy(
+        update={"focused": session(ip).slot.focused.model_copy(update={"keep_recent_turns": 1})}
+    )
+    captured = run(ip, "%agent history")
+    html = captured.outputs[-1].data["text/html"]
+    assert captured.outputs[-1].data["text/plain"] == "6 messages of session 'chat-1'"
+    assert html.count("summarised (not sent)") == 2
+    assert "one &lt;img src=x onerror=alert(1)&gt;" in html and "<img" not in html
+    last = run(ip, "%agent history --last 1").outputs[-1].data
+    assert last["text/plain"] == "2 messages of session 'chat-1'"
+    assert "third" in last["text/html"] and "first" not in last["text/html"]
+
+
+def test_config_shows_and_changes_the_summary_settings(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    out = run(ip, "%agent config").stdout
+    assert "Summaries: on · trigger at 24,000 tokens (0.75 × 32,000) · debounce 3 turns" in out
+    out = run(
+        ip,
+        "%agent config --trigger-ratio 0.5 --max-context 1_000 --debounce 1 "
+        "--watermark cumulative --strategy incremental --summary-model cheap --mode full",
+    ).stdout
+    config = session(ip).bundle.config.summary_config
+    assert config is not None
+    assert (config.trigger_token_ratio, config.max_context_tokens, config.debounce_turns) == (
+        0.5,
+        1000,
+        1,
+    )
+    assert (config.watermark, config.strategy, config.summary_model) == (
+        "cumulative",
+        "incremental",
+        "cheap",
+    )
+    compact = session(ip).bundle.config.compact_config
+    assert compact is not None and compact.context_window == 1000
+    assert session(ip).slot.config.mode is SlotMode.FULL
+    assert "slot 'main' (full)" in out and "trigger at 500 tokens" in out
+    # The mode is saved at once: a resumed session keeps it.
+    ip.run_line_magic("unload_ext", EXTENSION)
+    ip.run_line_magic("load_ext", EXTENSION)
+    run(ip, "%agent new --provider offline --session chat-1")
+    assert session(ip).slot.config.mode is SlotMode.FULL
+
+
+def test_config_off_and_on(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    assert "Summaries: off" in run(ip, "%agent config --off").stdout
+    assert session(ip).bundle.config.summary_config is None
+    run(ip, "%%agent\nhello")
+    assert session(ip).timeline[-1].summary_status.value == "disabled"
+    assert "Summaries: on" in run(ip, "%agent config --on").stdout
+
+
+def test_summaries_trait_off_opens_sessions_without_summaries(ip: InteractiveShell) -> None:
+    run(ip, "%config AgentMagics.summaries = False")
+    run(ip, "%config AgentMagics.microcompact = False")
+    run(ip, "%agent new --provider offline")
+    assert session(ip).bundle.config.summary_config is None
+    assert session(ip).bundle.config.compact_config is None
+
+
+# -- secrets ------------------------------------------------------------------------------------
+
+
+def test_no_api_key_in_any_output(
+    ip: InteractiveShell, monkeypatch: pytest.MonkeyPatch, wire_server: Any
+) -> None:
+    key = "sk-nbagent-test-SECRET-0123456789abcdef"
+    monkeypatch.setenv("OPENAI_API_KEY", key)
+    server = wire_server(
+        default=json_reply(
+            {"error": {"message": "Incorrect API key provided", "type": "invalid_request_error"}},
+            status=401,
+        )
+    )
+    seen: list[str] = []
+    seen.append(everything(run(ip, f"%agent new --provider openai:gpt-test@{server.url}/v1")))
+    seen.append(everything(run(ip, "%%agent\nhello")))
+    seen.append(everything(run(ip, "%%agent --no-stream\nhello again")))
+    for line in ("config", "sessions", "history", "tokens", "timeline", "summary", "help"):
+        seen.append(everything(run(ip, f"%agent {line}")))
+    seen.append(repr(session(ip)) + repr(session(ip).bundle.provider))
+    text = "\n".join(seen)
+    assert "AuthenticationError" in text  # the turn did fail, and said so
+    assert server.requests[0].headers["authorization"] == f"Bearer {key}"  # the key was used
+    assert key not in text and key[-12:] not in text

@@ -1,0 +1,243 @@
+"""Model text never reaches HTML or Markdown unescaped, and no API key reaches any output."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from typing import Any
+
+import httpx
+import matplotlib
+
+matplotlib.use("Agg")
+
+import mistune
+import pytest
+
+from nbagent.agent.session import AgentSession
+from nbagent.agent.summary import SummaryConfig
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.providers.openai import OpenAIProvider
+from nbagent.notebook._html import (
+    escape_html,
+    escape_markdown,
+    markdown_to_safe_html,
+    preview,
+)
+from nbagent.notebook.summary_view import SummaryCard, show_summary
+from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
+from nbagent.notebook.tuning import tune_summary, tune_widget
+from tests.agent_support import make_session
+
+ATTACK = (
+    "Sure! <script>alert(1)</script> and <img src=x onerror=alert(1)> and "
+    "[x](javascript:alert(1)) ![y](javascript:alert(2)) <javascript:alert(3)>\n"
+    "[ref]: javascript:alert(4)\n\n"
+    "`<script>alert(5)</script>` and\n```\n</pre><script>alert(6)</script>\n```\n"
+    '<a href="javascript:alert(7)">click</a> &lt;script&gt;'
+)
+FAKE_KEY = "sk-test-FAKEKEY-0123456789abcdef"
+
+_ALLOWED_TAGS = {
+    "div", "span", "strong", "em", "p", "ul", "ol", "li", "code", "pre", "details", "summary",
+    "table", "thead", "tbody", "tr", "th", "td", "style", "br", "caption",
+    "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "hr",
+}  # fmt: skip
+
+
+class _Tags(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, list[tuple[str, str | None]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append((tag, attrs))
+
+
+def assert_safe_html(html: str) -> None:
+    """Only harmless tags, no event handlers, no javascript: URLs, no raw payloads."""
+    parser = _Tags()
+    parser.feed(html)
+    for tag, attrs in parser.found:
+        assert tag in _ALLOWED_TAGS, f"unexpected <{tag}> in output"
+        for name, value in attrs:
+            assert not name.startswith("on"), f"event handler {name} on <{tag}>"
+            assert "javascript:" not in (value or "").lower()
+    assert not re.search(r"<\s*(script|img|a)\b", html, re.IGNORECASE)
+
+
+def assert_safe_markdown(markdown: str) -> None:
+    """Rendered by a real Markdown renderer (raw HTML allowed), the result is safe."""
+    assert not re.search(r"(?<!\\)\]\(javascript:", markdown)
+    assert_safe_html(mistune.create_markdown(escape=False)(markdown))  # type: ignore[arg-type]
+
+
+# -- the escaping helpers ---------------------------------------------------------------------
+
+
+def test_escape_html_escapes_quotes_too() -> None:
+    assert escape_html('<a href="x">&\'') == "&lt;a href=&quot;x&quot;&gt;&amp;&#x27;"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ATTACK,
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "[x](javascript:alert(1))",
+        "[x]: javascript:alert(1)\n\n[x]",
+        "<JAVASCRIPT:alert(1)>",
+        "``<script>`` `` ` `` \\`<script>alert(1)</script>`",
+        "```\n<script>alert(1)</script>",  # an unclosed fence
+        "``` info`with`ticks\n<script>alert(1)</script>\n```",  # not a fence
+        "- item\n\n  ```\n<script>alert(1)</script>\n  ```",
+        "    ```\n<script>alert(1)</script>",
+        "&#60;script&#62;alert(1)&#60;/script&#62;",
+    ],
+)
+def test_escape_markdown_renders_safely(text: str) -> None:
+    assert_safe_markdown(escape_markdown(text))
+    assert_safe_html(markdown_to_safe_html(text))
+
+
+def test_escape_markdown_keeps_formatting() -> None:
+    rendered = mistune.html(escape_markdown("**Plan**: *Kyoto*\n\n- day 1\n- day 2\n\n`a < b`"))
+    assert isinstance(rendered, str)
+    assert "<strong>Plan</strong>" in rendered
+    assert "<em>Kyoto</em>" in rendered
+    assert "<li>day 1</li>" in rendered
+    assert "&#60;" in rendered or "&lt;" in rendered
+    code = mistune.html(escape_markdown("```python\nif a < b:\n    print('<b>')\n```"))
+    assert isinstance(code, str)
+    assert "<pre><code>if a &lt; b:\n    print(&#x27;&lt;b&gt;&#x27;)</code></pre>" in code
+
+
+def test_markdown_to_safe_html_subset() -> None:
+    html = markdown_to_safe_html(
+        "# Title\n\nSome **bold** and _it_ with `code <x>`.\n\n1. one\n2. two\n\n```\n<b>\n```"
+    )
+    assert html == (
+        "<h1>Title</h1>\n"
+        "<p>Some <strong>bold</strong> and <em>it</em> with <code>code &lt;x&gt;</code>.</p>\n"
+        "<ol><li>one</li><li>two</li></ol>\n"
+        "<pre><code>&lt;b&gt;</code></pre>"
+    )
+
+
+def test_preview_is_one_short_line() -> None:
+    assert preview("a\n b   c", 10) == "a b c"
+    assert preview("x" * 20, 10) == "x" * 9 + "…"
+
+
+# -- every output of the notebook tables, chart, summaries and tuning ------------------------
+
+
+def _handler(request: httpx.Request) -> httpx.Response:
+    assert request.headers["authorization"] == f"Bearer {FAKE_KEY}"
+    body = json.loads(request.content)
+    prompt_tokens = 300 * len(body["messages"])
+    return httpx.Response(
+        200,
+        json={
+            "id": "chatcmpl-1",
+            "object": "chat.completion",
+            "model": body["model"],
+            "choices": [
+                {
+                    "index": 0,
+                    "message": {"role": "assistant", "content": ATTACK},
+                    "finish_reason": "stop",
+                }
+            ],
+            "usage": {"prompt_tokens": prompt_tokens, "completion_tokens": 40},
+        },
+    )
+
+
+@pytest.fixture(scope="module")
+def keyed_session() -> AgentSession:
+    """A real OpenAI provider with a fake key, answered in-process; replies and summaries attack."""
+    provider = OpenAIProvider(
+        "gpt-test", api_key=FAKE_KEY, transport=httpx.MockTransport(_handler), max_retries=0
+    )
+    session = make_session(
+        provider,
+        summary=SummaryConfig(max_context_tokens=1000, trigger_token_ratio=0.5, debounce_turns=1),
+        compact_config=CompactConfig(context_window=400, reserved_tokens=100, keep_recent=1),
+        system_prompt="Be safe.",
+    )
+    for prompt in ["Plan a trip <b>now</b>", "and <script>alert(9)</script>", "more", "again"]:
+        session.submit_turn_sync(prompt)
+    assert any(r.summary_fired for r in session.timeline)
+    return session
+
+
+def _outputs(session: AgentSession) -> dict[str, str]:
+    view = show_summary(session)
+    assert view.current is not None and "alert" in view.current.text
+    card = SummaryCard.from_record(session, next(r for r in session.timeline if r.summary_fired))
+    tables = {
+        "tokens": token_table(session),
+        "timeline": timeline_table(session),
+        "compaction": compaction_table(session),
+    }
+    assert not tables["compaction"].empty
+    out: dict[str, str] = {}
+    for name, frame in tables.items():
+        out[f"{name}.styled"] = styled(frame, caption=ATTACK).to_html()
+        out[f"{name}.html"] = frame._repr_html_() or ""  # type: ignore[operator]
+        out[f"{name}.repr"] = repr(frame) + frame.to_string()
+    out["summary.html"] = view._repr_html_()
+    out["summary.repr"] = repr(view)
+    out["card.html"] = card._repr_html_()
+    out["card.repr"] = repr(card)
+    return out
+
+
+def _markdown_outputs(session: AgentSession) -> dict[str, str]:
+    card = SummaryCard.from_record(session, next(r for r in session.timeline if r.summary_fired))
+    return {
+        "summary.md": show_summary(session)._repr_markdown_(),
+        "card.md": card._repr_markdown_(),
+    }
+
+
+def test_no_model_text_reaches_html_unescaped(keyed_session: AgentSession) -> None:
+    for name, html in _outputs(keyed_session).items():
+        if name.endswith(".repr"):
+            continue
+        assert_safe_html(html)
+
+
+def test_no_model_text_reaches_markdown_unescaped(keyed_session: AgentSession) -> None:
+    for markdown in _markdown_outputs(keyed_session).values():
+        assert_safe_markdown(markdown)
+
+
+def test_tuning_outputs_are_escaped(keyed_session: AgentSession) -> None:
+    # A grid value is text too: it must be escaped in the table.
+    result = tune_summary(
+        keyed_session, {"summary_model": ["<script>alert(1)</script>"]}, progress=False
+    )
+    html = result._repr_html_()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert_safe_html(html)
+    box = tune_widget(keyed_session)
+    assert_safe_html(box.figures.value)
+    texts = [html, repr(result), box.figures.value, str(box.output.outputs)]
+    assert not any(FAKE_KEY in text for text in texts)
+
+
+def test_no_api_key_in_any_output(keyed_session: AgentSession) -> None:
+    outputs = {**_outputs(keyed_session), **_markdown_outputs(keyed_session)}
+    for name, text in outputs.items():
+        assert FAKE_KEY not in text, name
+        assert "FAKEKEY" not in text, name
+    # The chart's texts (title, labels, legend) carry no key either.
+    from nbagent.notebook.charts import watermark_chart
+
+    (ax,) = watermark_chart(keyed_session).axes
+    texts: list[Any] = [ax.get_title(), *ax.get_legend_handles_labels()[1]]
+    assert not any(FAKE_KEY in str(t) for t in texts)
