@@ -5,8 +5,10 @@ Layers, imports pointing down only: ``nbagent.notebook`` (magics, widget, tables
 The public names of all three are re-exported here.
 """
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
+import nbagent.notebook as _notebook
 from nbagent.agent import (
     Agent,
     AgentBuilder,
@@ -128,7 +130,33 @@ from nbagent.llm.tokens import (
 from nbagent.llm.tools import Tool, ToolCallResult, ToolRegistry, tool
 from nbagent.llm.usage import CostTracker, Usage
 
+if _TYPE_CHECKING:
+    from nbagent.notebook import (
+        AgentMagics,
+        ChatWidget,
+        SummaryCard,
+        SummaryView,
+        TuningResult,
+        compaction_table,
+        show_summary,
+        styled,
+        timeline_table,
+        token_table,
+        tune_summary,
+        tune_widget,
+        watermark_chart,
+    )
+
 __version__ = "0.1.0"
+
+_NOTEBOOK_NAMES = frozenset(_notebook.__all__)
+
+
+def __getattr__(name: str) -> _Any:
+    # Notebook names load on first use so `import nbagent` stays free of pandas and matplotlib.
+    if name in _NOTEBOOK_NAMES:
+        return getattr(_notebook, name)
+    raise AttributeError(f"module 'nbagent' has no attribute {name!r}")
 
 
 def load_ipython_extension(ipython: _Any) -> None:
@@ -153,6 +181,7 @@ __all__ = [
     "AgentBuilder",
     "AgentBundle",
     "AgentConfig",
+    "AgentMagics",
     "AgentSession",
     "AnthropicProvider",
     "AnyMessage",
@@ -161,6 +190,7 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "BlockEvent",
+    "ChatWidget",
     "CompactionEvent",
     "ConfigurationError",
     "ConflictError",
@@ -213,8 +243,10 @@ __all__ = [
     "StreamAccumulator",
     "StreamError",
     "StreamEvent",
+    "SummaryCard",
     "SummaryConfig",
     "SummaryStatus",
+    "SummaryView",
     "SystemMessage",
     "TextBlock",
     "TextDeltaEvent",
@@ -236,6 +268,7 @@ __all__ = [
     "ToolUseEndEvent",
     "ToolUseInputDeltaEvent",
     "ToolUseStartEvent",
+    "TuningResult",
     "TurnLimitExceededError",
     "TurnRecord",
     "UnprocessableEntityError",
@@ -245,6 +278,7 @@ __all__ = [
     "__version__",
     "aaccumulate_stream",
     "accumulate_stream",
+    "compaction_table",
     "estimate_message_tokens",
     "estimate_messages_tokens",
     "estimate_text_tokens",
@@ -256,6 +290,13 @@ __all__ = [
     "messages_to_json",
     "provider_from_env",
     "provider_from_spec",
+    "show_summary",
+    "styled",
+    "timeline_table",
+    "token_table",
     "tool",
+    "tune_summary",
+    "tune_widget",
     "unload_ipython_extension",
+    "watermark_chart",
 ]

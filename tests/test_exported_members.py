@@ -22,3 +22,15 @@ def test_every_public_class_and_function_is_exported() -> None:
         if not name.startswith("_") and not isinstance(value, type(nbagent))
     }
     assert public - set(nbagent.__all__) == set()
+
+
+def test_import_stays_light_and_notebook_names_load_on_use() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, nbagent; heavy = [m for m in ('pandas', 'matplotlib', 'ipywidgets') "
+        "if m in sys.modules]; print(heavy); print(nbagent.token_table.__module__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["[]", "nbagent.notebook.tables"]
