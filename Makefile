@@ -45,6 +45,7 @@ binder-check:
 
 screenshots: $(DEV_STAMP)
 	PY=$(PY) bash scripts/browser_test.sh
+	$(PY) scripts/make_docs_images.py docs/images
 
 bench: $(BENCH_STAMP)
 	$(PY) -m benchmarks $(CASES)

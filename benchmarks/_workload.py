@@ -153,11 +153,11 @@ def random_call(rng: random.Random, call_id: str) -> ToolUseBlock:
         case "search":
             args: dict[str, Any] = {"query": topic, "limit": max(1, size // 260)}
         case "query_db":
-            args = {"table": topic.replace(" ", "_"), "rows": max(1, size // 45)}
+            args = {"table": topic.replace(" ", "_"), "rows": 1 + size // 40}
         case "read_file":
-            args = {"path": f"src/{topic.replace(' ', '_')}.py", "lines": max(1, size // 45)}
+            args = {"path": f"src/{topic.replace(' ', '_')}.py", "lines": 1 + size // 40}
         case _:
-            args = {"ticket": f"T-{rng.randrange(1000)}", "note_words": rng.randint(20, 150)}
+            args = {"ticket": f"T-{rng.randrange(1000)}", "note_words": rng.randint(30, 150)}
     return ToolUseBlock(id=call_id, name=kind, input=args)
 
 

@@ -78,7 +78,32 @@ SUMMARY = SummaryConfig(
 CUMULATIVE = dataclasses.replace(SUMMARY, watermark="cumulative", debounce_turns=4)
 """The cumulative watermark only grows, so the debounce is its brake: a summary every 4 turns."""
 COMPACT = CompactConfig(context_window=32_000, reserved_tokens=4_000, keep_recent=8)
-"""Compact when a request would pass 28k tokens; never the newest 8 messages."""
+"""Compact when a request would pass 28k tokens; never the newest 8 messages. Above the summary
+trigger plus a large turn, so with summaries on it only guards the budget: compacting below the
+trigger cuts Factual results no summary covers yet (the ``both, compact at 16k`` row)."""
+COMPACT_LOW = CompactConfig(context_window=32_000, reserved_tokens=16_000, keep_recent=20)
+
+
+@dataclass(frozen=True)
+class Configs:
+    compact: CompactConfig = COMPACT
+    summary: SummaryConfig = SUMMARY
+    cumulative: SummaryConfig = CUMULATIVE
+    compact_low: CompactConfig = COMPACT_LOW
+
+    def policies(self) -> dict[str, tuple[CompactConfig | None, SummaryConfig | None]]:
+        return {
+            "none": (None, None),
+            "microcompact": (self.compact, None),
+            "summary": (None, self.summary),
+            "both": (self.compact, self.summary),
+            "both, cumulative": (self.compact, self.cumulative),
+            f"both, compact at {self.compact_low.budget // 1000}k": (
+                self.compact_low,
+                self.summary,
+            ),
+        }
+
 
 _FOLLOW_UPS = [
     "Look into {topic} and tell me what the sources say.",
@@ -295,25 +320,13 @@ def factual_coverage(run: PolicyRun) -> Coverage:
 
 
 def measure(
-    turns: int = TURNS,
-    *,
-    compact: CompactConfig = COMPACT,
-    summary: SummaryConfig = SUMMARY,
-    cumulative: SummaryConfig = CUMULATIVE,
-    chart: Path | None = None,
+    turns: int = TURNS, *, configs: Configs = Configs(), chart: Path | None = None
 ) -> tuple[list[dict[str, Any]], dict[str, PolicyRun]]:
     """Replay the script under every policy; one table row per policy, and the runs."""
     conversation = script(turns)
-    policies: dict[str, tuple[CompactConfig | None, SummaryConfig | None]] = {
-        "none": (None, None),
-        "microcompact": (compact, None),
-        "summary": (None, summary),
-        "both": (compact, summary),
-        "both, cumulative": (compact, cumulative),
-    }
     runs = {
-        name: asyncio.run(replay(name, conversation, *configs))
-        for name, configs in policies.items()
+        name: asyncio.run(replay(name, conversation, *pair))
+        for name, pair in configs.policies().items()
     }
     runs[f"last {BASELINE_WINDOW}"] = last_messages(runs["none"])
     unmanaged = sum(s.tokens for s in runs["none"].sent)
@@ -342,7 +355,7 @@ def measure(
             }
         )
     if chart is not None:
-        draw(runs, turns, summary, compact, chart)
+        draw(runs, turns, configs.summary, configs.compact, chart)
     return rows, runs
 
 
@@ -380,34 +393,35 @@ def draw(
     plt.close(fig)
 
 
-def settings_rows(
-    compact: CompactConfig = COMPACT,
-    summary: SummaryConfig = SUMMARY,
-    cumulative: SummaryConfig = CUMULATIVE,
-) -> list[dict[str, Any]]:
+def settings_rows(configs: Configs = Configs()) -> list[dict[str, Any]]:
     def fields(config: Any, names: list[str]) -> str:
         return ", ".join(f"{n}={getattr(config, n)}" for n in names)
 
+    compact_fields = ["context_window", "reserved_tokens", "keep_recent", "decay_every_turns"]
     summary_fields = ["max_context_tokens", "trigger_token_ratio", "debounce_turns", "watermark"]
     summary_fields += ["strategy", "max_tool_result_chars"]
+    c, low, sm = configs.compact, configs.compact_low, configs.summary
     return [
         {
             "setting": "CompactConfig (microcompact, both)",
-            "value": fields(
-                compact, ["context_window", "reserved_tokens", "keep_recent", "decay_every_turns"]
-            )
-            + f" -> compacts above {compact.budget:,} tokens",
+            "value": f"{fields(c, compact_fields)}: compacts above {c.budget:,} tokens",
         },
         {
             "setting": "SummaryConfig (summary, both)",
-            "value": fields(summary, summary_fields)
-            + f" -> summarises at {summary.threshold:,.0f} tokens",
+            "value": f"{fields(sm, summary_fields)}: summarises at {sm.threshold:,.0f} tokens",
         },
         {
             "setting": "SummaryConfig (both, cumulative)",
-            "value": fields(cumulative, summary_fields),
+            "value": fields(configs.cumulative, summary_fields),
         },
-        {"setting": "slot", "value": f"focused, {FocusedConfig().keep_recent_turns=}"},
+        {
+            "setting": f"CompactConfig (both, compact at {low.budget // 1000}k)",
+            "value": f"{fields(low, compact_fields)}: compacts above {low.budget:,} tokens",
+        },
+        {
+            "setting": "slot",
+            "value": f"focused, keep_recent_turns={FocusedConfig().keep_recent_turns}",
+        },
     ]
 
 

@@ -112,18 +112,21 @@ def slot_config(view: str, n: int) -> SlotConfig:
     return SlotConfig(focused=FocusedConfig(summary_override=SUMMARY_TEXT, summary_upto=n))
 
 
-async def open_session(
-    path: Path, history: list[AnyMessage], view: str = "focused"
-) -> tuple[AgentSession, InstantProvider]:
-    """Seed ``history`` into a new SQLite store at ``path`` and open a session on it."""
+async def seed_store(path: Path, history: list[AnyMessage], view: str = "focused") -> None:
+    """Write ``history`` as the main slot of a new SQLite store at ``path``."""
     store = SqliteStore(path)
     config = slot_config(view, len(history))
     await ContextSlot("main", SESSION_ID, config=config, messages=history).save(store)
+    await store.close()
+
+
+async def open_session(path: Path) -> tuple[AgentSession, InstantProvider]:
+    """Open the seeded session at ``path`` with every context feature on."""
     provider = InstantProvider()
     bundle = (
         AgentBuilder()
         .provider(provider)
-        .store(store)
+        .store(SqliteStore(path))
         .tool_registry(registry())
         .system_prompt(SYSTEM_PROMPT)
         .compact_config(COMPACT)
@@ -136,7 +139,8 @@ async def open_session(
 async def time_turns(n: int, turns: int, directory: Path, view: str) -> dict[str, Any]:
     """Open a session over ``n`` stored messages and time ``turns`` turns after the first."""
     path = directory / f"turn-{view}-{n}.sqlite3"
-    session, provider = await open_session(path, seeded_history(n), view)
+    await seed_store(path, seeded_history(n), view)
+    session, provider = await open_session(path)
     gc.collect()
     started = time.perf_counter()
     await session.submit_turn("Look into kv cache once more.")

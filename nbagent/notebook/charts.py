@@ -158,10 +158,11 @@ def plot_timeline(
                 gid="cumulative",
             )
         _status_markers(ax, records)
-        ax.set_xticks(turns if len(turns) <= 30 else turns[:: math.ceil(len(turns) / 30)])
+        ax.set_xticks(turns if len(turns) <= 16 else turns[:: math.ceil(len(turns) / 16)])
     ax.set_ylim(bottom=0)
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(loc="best", fontsize="small")
+        # Outside the axes: inside, "best" still lands on the window line or a summary marker.
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", frameon=False)
     fig.tight_layout()
     ensure_inline_png()
     return fig
