@@ -2,6 +2,7 @@
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
+LAB_STAMP := $(VENV)/.lab-installed
 DEV_STAMP := $(VENV)/.dev-installed
 BENCH_STAMP := $(VENV)/.bench-installed
 
@@ -11,8 +12,12 @@ $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
-# Reinstalled whenever pyproject.toml changes.
-$(DEV_STAMP): pyproject.toml | $(PY)
+# Reinstalled whenever pyproject.toml changes. The lab needs no llama.cpp build; the tests do.
+$(LAB_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[dev]'
+	touch $@
+
+$(DEV_STAMP): $(LAB_STAMP)
 	$(PY) -m pip install -q -e '.[dev,llama]'
 	touch $@
 
@@ -20,7 +25,7 @@ $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
 	$(PY) -m pip install -q -e '.[dev,bench]'
 	touch $@
 
-lab: $(DEV_STAMP)
+lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab notebooks/01_quickstart.ipynb
 
 lint: $(DEV_STAMP)
