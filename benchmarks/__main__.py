@@ -18,7 +18,6 @@ from benchmarks._report import print_case
 CASES = {
     "estimator": "benchmarks.bench_estimator",
     "sse": "benchmarks.bench_sse",
-    "sse_anthropic": "benchmarks.bench_sse_anthropic",
     "compact": "benchmarks.bench_compact",
 }
 

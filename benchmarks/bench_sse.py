@@ -193,16 +193,18 @@ def run_openai(total: int = CHUNKS, rounds: int = ROUNDS) -> dict[str, Any]:
 
 
 def run() -> dict[str, Any]:
-    """One section per wire format; each adds its table and goals to the case."""
-    sections = {"openai": run_openai()}
+    """Both wire formats, each against its official SDK, in the same run."""
+    from benchmarks.bench_sse_anthropic import run_anthropic
+
+    openai = run_openai()
+    anthropic = run_anthropic()
+    title = f"openai: {openai['chunks']}-chunk stream over loopback (best of {openai['rounds']})"
     return {
         "case": "sse",
-        **sections,
-        "tables": {
-            f"{name}: {s['chunks']}-chunk stream over loopback (best of {s['rounds']})": s["table"]
-            for name, s in sections.items()
-        },
-        "goals": [goal for s in sections.values() for goal in s["goals"]],
+        "openai": openai,
+        "anthropic": {k: v for k, v in anthropic.items() if k not in ("case", "tables", "goals")},
+        "tables": {title: openai["table"], **anthropic["tables"]},
+        "goals": openai["goals"] + anthropic["goals"],
     }
 
 

@@ -174,27 +174,25 @@ def run_anthropic(total: int = EVENTS, rounds: int = ROUNDS) -> dict[str, Any]:
     events_ratio = results["anthropic SDK events"][0] / results["nbagent events"][0]
     final_ratio = results["anthropic SDK final message"][0] / results["nbagent final message"][0]
     return {
-        "case": "sse_anthropic",
+        "case": "sse (anthropic)",
         "events": total,
-        "tables": {f"{total}-event Anthropic stream over loopback (best of {rounds})": rows},
+        "tables": {f"anthropic: {total}-event stream over loopback (best of {rounds})": rows},
         "ratio events (SDK time / nbagent time)": round(events_ratio, 2),
         "ratio final message (SDK time / nbagent time)": round(final_ratio, 2),
         "goals": [
             {
-                "goal": "events: nbagent >= anthropic SDK speed",
+                "goal": "anthropic events: nbagent >= anthropic SDK speed",
                 "measured": f"{events_ratio:.2f}x",
                 "met": events_ratio >= 1.0,
             },
             {
-                "goal": "final message: nbagent >= anthropic SDK speed",
+                "goal": "anthropic final message: nbagent >= anthropic SDK speed",
                 "measured": f"{final_ratio:.2f}x",
                 "met": final_ratio >= 1.0,
             },
         ],
     }
 
-
-run = run_anthropic
 
 if __name__ == "__main__":
     print_case(run_anthropic())

@@ -33,7 +33,7 @@ from nbagent.agent.store import (
     dump_value,
 )
 from nbagent.errors import StoreError
-from nbagent.llm.messages import MESSAGE_ADAPTER, MESSAGES_ADAPTER, AnyMessage
+from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
 
 SCHEMA_VERSION = 1
 """The layout this nbagent writes; files with a higher version are refused."""
@@ -187,14 +187,17 @@ class SqliteStore(BaseStore):
     # -- reads ------------------------------------------------------------------------------
 
     async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
-        rows = await self._call(
-            lambda conn: conn.execute(
+        def read(conn: sqlite3.Connection) -> list[AnyMessage]:
+            # Row by row: each row's JSON is dropped once parsed, so a long history never sits
+            # in memory twice (as text and as messages) - it halves the peak of a load.
+            rows = conn.execute(
                 "SELECT data FROM messages WHERE session_id=? AND slot_id=? ORDER BY idx",
                 (session_id, slot_id),
-            ).fetchall()
-        )
+            )
+            return [MESSAGE_ADAPTER.validate_json(data) for (data,) in rows]
+
         try:
-            return MESSAGES_ADAPTER.validate_json("[" + ",".join(r[0] for r in rows) + "]")
+            return await self._call(read)
         except ValidationError as e:
             raise StoreError(
                 f"stored history of slot {slot_id!r} in session {session_id!r} in {self.path} "
