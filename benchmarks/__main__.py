@@ -19,6 +19,9 @@ CASES = {
     "estimator": "benchmarks.bench_estimator",
     "sse": "benchmarks.bench_sse",
     "compact": "benchmarks.bench_compact",
+    "turn": "benchmarks.bench_turn",
+    "long_session": "benchmarks.bench_long_session",
+    "memory": "benchmarks.bench_memory",
 }
 
 

@@ -372,21 +372,35 @@ def draw(
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(10, 5.5))
+    styles: dict[str, dict[str, Any]] = {
+        "none": {"color": "black", "linewidth": 2.0},
+        "summary": {"color": "tab:green", "linewidth": 4.0, "alpha": 0.35},
+        "microcompact": {"color": "tab:blue", "linewidth": 1.2},
+        "both": {"color": "tab:red", "linewidth": 1.2},
+        "both, cumulative": {"color": "tab:orange", "linewidth": 1.2},
+        f"last {BASELINE_WINDOW}": {"color": "tab:grey", "linewidth": 1.0, "linestyle": ":"},
+    }
+    series: dict[str, list[int]] = {}
     for name, run in runs.items():
         peak = [0] * turns
         for s in run.sent:
             peak[s.turn] = max(peak[s.turn], s.tokens)
-        ax.plot(range(turns), peak, label=name, linewidth=1.4)
+        series[name] = peak
+    fig, ax = plt.subplots(figsize=(11, 5.5))
+    for name, peak in series.items():
+        same = [other for other in series if other != name and series[other] == peak]
+        label = f"{name} (same as {', '.join(same)})" if same else name
+        ax.plot(range(turns), peak, label=label, **styles.get(name, {"color": "tab:purple"}))
     ax.axhline(summary.threshold, color="grey", linestyle="--", linewidth=0.8)
-    ax.text(1, summary.threshold * 1.05, "summary trigger (context watermark)", fontsize=8)
+    right: dict[str, Any] = {"fontsize": 8, "ha": "right", "va": "bottom"}
+    ax.text(turns - 1, summary.threshold * 1.03, "summary trigger (context watermark)", **right)
     ax.axhline(compact.budget, color="grey", linestyle=":", linewidth=0.8)
-    ax.text(1, compact.budget * 1.05, "microcompact budget", fontsize=8)
+    ax.text(turns - 1, compact.budget * 1.03, "microcompact budget", **right)
     ax.set_yscale("log")
     ax.set_xlabel("turn")
     ax.set_ylabel("context tokens sent (largest request of the turn, log scale)")
     ax.set_title(f"A {turns}-turn tool-using conversation under each context policy")
-    ax.legend(loc="upper left", fontsize=8)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
     ax.grid(True, which="major", alpha=0.3)
     fig.tight_layout()
     fig.savefig(path, dpi=120)

@@ -4,7 +4,7 @@ A history of 1,000 and of 10,000 messages (the turn shape of the `turn` case: 0.
 results) is seeded into a SQLite store. A fresh Python process per measurement then imports
 nbagent, notes its RSS, opens the session from the store, runs 10 turns with every context
 feature on (the `turn` case's instant provider and settings), and reports its peak RSS
-(``getrusage``): the session's memory is the peak less the RSS after imports. A second process
+(``VmHWM``): the session's memory is the peak less the RSS after imports. A second process
 does the same under ``tracemalloc`` for the Python heap alone (allocations, not pages).
 
 Two views: ``focused`` (a summary covers the stored history; the view is its tail) and
@@ -48,7 +48,18 @@ def current_rss() -> int:
 
 
 def peak_rss() -> int:
-    """The process's peak resident bytes (``ru_maxrss`` is KiB on Linux, bytes on macOS)."""
+    """The process's peak resident bytes.
+
+    Linux: ``VmHWM``, the high-water mark of this program's memory, which starts afresh at
+    ``exec`` (``ru_maxrss`` does not: a child forked from a big parent starts at the parent's
+    size). Elsewhere ``ru_maxrss`` (bytes on macOS).
+    """
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak if sys.platform == "darwin" else peak * 1024
 
@@ -75,11 +86,12 @@ def child(path: Path, turns: int, trace: bool) -> dict[str, Any]:
         return loaded, stored
 
     loaded, stored = asyncio.run(go())
+    after = current_rss()
     result = {
         "baseline": baseline,
         "loaded": loaded,
-        "peak": peak_rss(),
-        "after": current_rss(),
+        "peak": max(peak_rss(), loaded, after),
+        "after": after,
         "stored": stored,
     }
     if trace:

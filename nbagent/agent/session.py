@@ -50,7 +50,7 @@ from nbagent.llm.tokens import estimate_message_tokens
 
 logger = logging.getLogger("nbagent.agent.session")
 
-Compacted = dict[int, tuple[AnyMessage, AnyMessage]]
+Compacted = dict[int, tuple[AnyMessage, object, AnyMessage]]
 
 
 class AgentSession(SummaryCheckpoint):

@@ -141,11 +141,12 @@ class LlmCycle:
         self.plan_step_index = plan_step_index
         self.usage = CostTracker()
         self.compact_state = CompactState()
-        self.compacted: dict[int, tuple[AnyMessage, AnyMessage]] = {}
-        """Compacted messages by the id of their original: ``(original, compacted)``. Keep it
-        with ``compact_state`` across submits over one history: a compaction that rebuilds an
-        equal message then reuses the earlier object, which ``compact_state`` already analysed
-        (a fresh object would be analysed again, regexes and all)."""
+        self.compacted: dict[int, tuple[AnyMessage, object, AnyMessage]] = {}
+        """Compacted messages by the id of their original: ``(original, changes, compacted)``.
+        Keep it with ``compact_state`` across submits over one history: a compaction that makes
+        the same changes to the same message again then reuses the earlier object, which
+        ``compact_state`` already analysed (a fresh object would be analysed again, regexes and
+        all)."""
         self.last_compaction: CompactReport[AnyMessage] | None = None
         self.compaction_reports: list[CompactReport[AnyMessage]] = []
         """The reports of the latest submit, oldest first."""
@@ -384,15 +385,16 @@ class LlmCycle:
         return report
 
     def _reuse_compacted(self, report: CompactReport[AnyMessage]) -> None:
-        """Put the known object in ``report.messages`` wherever an equal one was rebuilt."""
+        """In ``report.messages``, put back the object made earlier for the same original and
+        the same changes (the one ``compact_state`` knows) in place of the fresh rebuild."""
         known, compacted = self.compacted, report.messages
-        for index in report.plan.changes:
-            original, new = self._messages[index], compacted[index]
+        for index, changes in report.plan.changes.items():
+            original = self._messages[index]
             seen = known.get(id(original))
-            if seen is not None and seen[0] is original and seen[1] == new:
-                compacted[index] = seen[1]
+            if seen is not None and seen[0] is original and seen[1] == changes:
+                compacted[index] = seen[2]
             else:
-                known[id(original)] = (original, new)
+                known[id(original)] = (original, changes, compacted[index])
 
     async def _emit(
         self,

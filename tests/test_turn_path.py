@@ -8,6 +8,7 @@ here against the plain computation it replaces.
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -191,4 +192,23 @@ async def test_sqlite_append_checks_the_end_of_the_history(tmp_path: Path) -> No
             raise AssertionError(f"an append at {wrong} was accepted")
     await store.commit([AppendMessages("s", "main", 5, (messages[0],))])
     assert len(await store.load_messages("s", "main")) == 6
+    await store.close()
+
+
+async def test_sqlite_load_reads_row_by_row_and_names_a_bad_row(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store = SqliteStore(path)
+    messages = [Message.user("hi"), Message.assistant("hello"), Message.tool_result("c", "42")]
+    await store.commit([AppendMessages("s", "main", 0, tuple(messages))])
+    assert await store.load_messages("s", "main") == messages
+    await store.close()
+    with sqlite3.connect(path) as conn:
+        conn.execute('UPDATE messages SET data=\'{"role": "nobody"}\' WHERE idx=1')
+    try:
+        await store.load_messages("s", "main")
+    except StoreError as e:
+        assert "stored history of slot 'main' in session 's'" in str(e)
+        assert "cannot be read as messages" in str(e)
+    else:
+        raise AssertionError("a corrupted row was read")
     await store.close()

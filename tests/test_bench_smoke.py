@@ -1,0 +1,126 @@
+"""The session benchmarks (cases turn, long_session, memory) on tiny sizes: structure, not speed.
+
+No test here looks at a duration; they check what the cases compute is what they claim.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+
+from benchmarks import bench_long_session, bench_memory, bench_turn
+from benchmarks._workload import FACTUAL_TOOLS, seeded_history
+from benchmarks.bench_long_session import Configs, PolicyRun, Sent, factual_coverage
+from nbagent.agent.summary import SummaryConfig
+from nbagent.llm.blocks import ToolUseBlock
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.messages import (
+    MESSAGE_ADAPTER,
+    AnyMessage,
+    AssistantMessage,
+    Message,
+    ToolResultMessage,
+)
+
+SMALL_SUMMARY = SummaryConfig(
+    max_context_tokens=6_000,
+    trigger_token_ratio=0.5,
+    debounce_turns=1,
+    strategy="incremental",
+    prompt_language="en",
+)
+SMALL = Configs(
+    compact=CompactConfig(context_window=17_000, reserved_tokens=2_000, keep_recent=8),
+    summary=SMALL_SUMMARY,
+    cumulative=dataclasses.replace(SMALL_SUMMARY, watermark="cumulative", debounce_turns=3),
+    compact_low=CompactConfig(context_window=5_000, reserved_tokens=2_000, keep_recent=20),
+)
+
+
+def test_seeded_history_is_exact_and_pairs_every_tool_use() -> None:
+    for n in (10, 11, 57):
+        history = seeded_history(n)
+        assert len(history) == n
+        uses = {
+            b.id
+            for m in history
+            if isinstance(m, AssistantMessage)
+            for b in m.content
+            if isinstance(b, ToolUseBlock)
+        }
+        results = {m.tool_call_id for m in history if isinstance(m, ToolResultMessage)}
+        assert uses == results
+    assert seeded_history(40) == seeded_history(40)  # seeded: the same history every run
+
+
+def test_turn_case_times_every_size_and_view() -> None:
+    tables = bench_turn.measure(sizes=(10, 30), turns=2)
+    assert set(tables) == {"focused", "whole"}
+    for rows in tables.values():
+        assert [r["stored messages"] for r in rows] == [10, 30]
+        for row in rows:
+            # The first turn and the timed ones each add a prompt, a tool round and a reply.
+            assert row["stored at end"] == row["stored messages"] + 4 * 3
+            assert row["median ms/turn"] > 0 and row["best ms/turn"] <= row["median ms/turn"]
+            assert row["langchain ms/turn"] > 0
+
+
+def test_long_session_policies_and_factual_coverage(tmp_path: Path) -> None:
+    chart = tmp_path / "chart.png"
+    rows, runs = bench_long_session.measure(12, configs=SMALL, chart=chart)
+    by = {r["policy"]: r for r in rows}
+    assert list(by) == [
+        "none",
+        "microcompact",
+        "summary",
+        "both",
+        "both, cumulative",
+        "both, compact at 3k",
+        "last 20",
+    ]
+    none, both = by["none"], by["both"]
+    assert none["input tokens"] == max(r["input tokens"] for r in rows)
+    assert none["input tokens"] > both["input tokens"]
+    assert none["% of none"] == 100
+    # Every policy replays the same conversation: the same requests, the same stored history.
+    assert {r["requests"] for r in rows} == {none["requests"]}
+    assert runs["both"].stored == runs["none"].stored
+    # Summaries keep every Factual result verbatim or covered ...
+    assert both["summary calls"] > 0 and both["covered by summary"] > 0
+    assert both["breaches"] == 0 and both["factual checks"] > 0
+    # ... and the check does catch cuts: microcompact alone and the last-20 window breach it.
+    assert by["microcompact"]["compactions"] > 0 and by["microcompact"]["breaches"] > 0
+    assert by["last 20"]["breaches"] > 0 and by["last 20"]["covered by summary"] == 0
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_factual_coverage_counts_verbatim_covered_and_cut() -> None:
+    full = "x" * 300
+    stored: list[AnyMessage] = [
+        Message.user("q"),
+        Message.tool_result("a", full, tool_name="search"),
+        Message.tool_result("b", full, tool_name="search"),
+    ]
+    cut = Message.tool_result("b", "[pruned]", tool_name="search")
+    sent = [
+        Sent(0, [stored[0], stored[1], stored[2]], 1, ["a", "b"]),  # both verbatim
+        Sent(1, [stored[0], stored[1], cut], 1, ["a", "b"]),  # b cut, no summary: breach
+        Sent(2, [cut], 1, ["a", "b"], summary_upto=2, has_summary=True),  # a covered, b not
+        Sent(3, [cut], 1, ["a", "b"], summary_upto=3, has_summary=True),  # both covered
+    ]
+    coverage = factual_coverage(PolicyRun("t", sent, stored))
+    assert (coverage.checked, coverage.verbatim, coverage.covered) == (8, 3, 3)
+    assert coverage.breaches == 2 and coverage.first_breach == "turn 1: b"
+    assert "search" in FACTUAL_TOOLS
+
+
+def test_memory_child_reports_the_session_it_opened(tmp_path: Path) -> None:
+    history = seeded_history(10)
+    path = tmp_path / "m.sqlite3"
+    asyncio.run(bench_turn.seed_store(path, history, "whole"))
+    assert bench_memory.json_bytes(path) == sum(len(MESSAGE_ADAPTER.dump_json(m)) for m in history)
+    result = bench_memory.child(path, turns=1, trace=True)
+    assert result["stored"] == 10 + 4
+    assert result["peak"] >= result["loaded"] >= 0 and result["peak"] >= result["baseline"]
+    assert result["traced_peak"] > 0
