@@ -78,10 +78,12 @@ SUMMARY = SummaryConfig(
 CUMULATIVE = dataclasses.replace(SUMMARY, watermark="cumulative", debounce_turns=4)
 """The cumulative watermark only grows, so the debounce is its brake: a summary every 4 turns."""
 COMPACT = CompactConfig(context_window=32_000, reserved_tokens=4_000, keep_recent=8)
-"""Compact when a request would pass 28k tokens; never the newest 8 messages. Above the summary
-trigger plus a large turn, so with summaries on it only guards the budget: compacting below the
-trigger cuts Factual results no summary covers yet (the ``both, compact at 16k`` row)."""
-COMPACT_LOW = CompactConfig(context_window=32_000, reserved_tokens=16_000, keep_recent=20)
+"""Alone: compact when a request would pass 28k tokens; never the newest 8 messages."""
+COMPACT_LOW = CompactConfig(
+    context_window=32_000, reserved_tokens=20_000, keep_recent=8, protect_factual=True
+)
+"""Beside summaries: compact from 12k, below the summary trigger, so the tail between two
+summaries stays small; Factual results stay verbatim until a summary covers them."""
 
 
 @dataclass(frozen=True)
@@ -96,10 +98,11 @@ class Configs:
             "none": (None, None),
             "microcompact": (self.compact, None),
             "summary": (None, self.summary),
-            "both": (self.compact, self.summary),
-            "both, cumulative": (self.compact, self.cumulative),
-            f"both, compact at {self.compact_low.budget // 1000}k": (
-                self.compact_low,
+            "both": (self.compact_low, self.summary),
+            "both, cumulative": (self.compact_low, self.cumulative),
+            # The same budget without protect_factual: what it saves, and what it loses.
+            "both, Factual unprotected": (
+                dataclasses.replace(self.compact_low, protect_factual=False),
                 self.summary,
             ),
         }
@@ -412,12 +415,13 @@ def settings_rows(configs: Configs = Configs()) -> list[dict[str, Any]]:
         return ", ".join(f"{n}={getattr(config, n)}" for n in names)
 
     compact_fields = ["context_window", "reserved_tokens", "keep_recent", "decay_every_turns"]
+    compact_fields += ["protect_factual"]
     summary_fields = ["max_context_tokens", "trigger_token_ratio", "debounce_turns", "watermark"]
     summary_fields += ["strategy", "max_tool_result_chars"]
     c, low, sm = configs.compact, configs.compact_low, configs.summary
     return [
         {
-            "setting": "CompactConfig (microcompact, both)",
+            "setting": "CompactConfig (microcompact)",
             "value": f"{fields(c, compact_fields)}: compacts above {c.budget:,} tokens",
         },
         {
@@ -429,7 +433,7 @@ def settings_rows(configs: Configs = Configs()) -> list[dict[str, Any]]:
             "value": fields(configs.cumulative, summary_fields),
         },
         {
-            "setting": f"CompactConfig (both, compact at {low.budget // 1000}k)",
+            "setting": "CompactConfig (both, both cumulative; unprotected: protect_factual=False)",
             "value": f"{fields(low, compact_fields)}: compacts above {low.budget:,} tokens",
         },
         {

@@ -34,7 +34,9 @@ SMALL = Configs(
     compact=CompactConfig(context_window=17_000, reserved_tokens=2_000, keep_recent=8),
     summary=SMALL_SUMMARY,
     cumulative=dataclasses.replace(SMALL_SUMMARY, watermark="cumulative", debounce_turns=3),
-    compact_low=CompactConfig(context_window=5_000, reserved_tokens=2_000, keep_recent=20),
+    compact_low=CompactConfig(
+        context_window=5_000, reserved_tokens=2_000, keep_recent=4, protect_factual=True
+    ),
 )
 
 
@@ -76,7 +78,7 @@ def test_long_session_policies_and_factual_coverage(tmp_path: Path) -> None:
         "summary",
         "both",
         "both, cumulative",
-        "both, compact at 3k",
+        "both, Factual unprotected",
         "last 20",
     ]
     none, both = by["none"], by["both"]
@@ -92,6 +94,9 @@ def test_long_session_policies_and_factual_coverage(tmp_path: Path) -> None:
     # ... and the check does catch cuts: microcompact alone and the last-20 window breach it.
     assert by["microcompact"]["compactions"] > 0 and by["microcompact"]["breaches"] > 0
     assert by["last 20"]["breaches"] > 0 and by["last 20"]["covered by summary"] == 0
+    # protect_factual is what keeps "both" clean: the same budget without it breaches.
+    assert both["compactions"] > 0
+    assert by["both, Factual unprotected"]["breaches"] > 0
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -763,3 +763,28 @@ def test_a_shared_state_decides_like_a_fresh_one(
     assert shared.records == fresh.records
     assert (shared.tokens_before, shared.tokens_after) == (fresh.tokens_before, fresh.tokens_after)
     assert shared.changes == fresh.changes
+
+
+def test_protect_factual_keeps_factual_results_verbatim() -> None:
+    big = search_json(60)
+    history = [
+        Message.user("go"),
+        *call("c1", "search", big),
+        *call("c2", "send_email", "Email sent. " + "z" * 3000),
+        *turns(3),
+    ]
+    tools = {"search": ResultSemantic.FACTUAL, "send_email": ResultSemantic.ACTION}
+    plain = microcompact(history, CompactConfig(keep_recent=0), tools)
+    assert plain.records[2].action != Skip()
+    protected = microcompact(history, CompactConfig(keep_recent=0, protect_factual=True), tools)
+    assert protected.records[2].action == Skip()
+    assert protected.records[2].reason == "factual: kept verbatim (protect_factual)"
+    assert protected.messages[2] == history[2]
+    # Everything else is decided as before.
+    assert protected.records[4].action == plain.records[4].action == Replace()
+    assert protected.freed_tokens < plain.freed_tokens
+
+
+def test_protect_factual_must_be_a_bool() -> None:
+    with pytest.raises(ConfigurationError, match="protect_factual"):
+        CompactConfig(protect_factual="yes")  # type: ignore[arg-type]

@@ -32,17 +32,21 @@ class CompactConfig:
     """The newest messages that are never compacted."""
     compact_thinking: bool = False
     decay_every_turns: int = 4
+    protect_factual: bool = False
+    """Never cut a tool result declared ``ResultSemantic.FACTUAL``. For sessions with summaries:
+    the focused view holds only turns no summary covers yet, so a Factual result cut there would
+    be lost to the model; with this on it stays verbatim until a summary covers it."""
 
     def __post_init__(self) -> None:
         for name in ("context_window", "reserved_tokens", "keep_recent", "decay_every_turns"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"CompactConfig.{name} must be an int, got {value!r}")
-        if not isinstance(self.compact_thinking, bool):
-            raise ConfigurationError(
-                "CompactConfig.compact_thinking must be True or False, "
-                f"got {self.compact_thinking!r}"
-            )
+        for flag in ("compact_thinking", "protect_factual"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ConfigurationError(
+                    f"CompactConfig.{flag} must be True or False, got {getattr(self, flag)!r}"
+                )
         if self.context_window <= 0:
             raise ConfigurationError(
                 f"CompactConfig.context_window must be positive (the model's context size in "

@@ -41,7 +41,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple, cast
 
-from nbagent.llm._compact_score import CompactState, Entry, Unit, semantic_map
+from nbagent.llm._compact_score import SEMANTIC_SCORES, CompactState, Entry, Unit, semantic_map
 from nbagent.llm._compact_structured import (
     PRUNED,
     PRUNED_THINKING,
@@ -155,6 +155,9 @@ class _Choice(NamedTuple):
     """The new text, when the action changes something."""
 
 
+_FACTUAL = SEMANTIC_SCORES[ResultSemantic.FACTUAL]
+
+
 class _Run:
     """What the decisions of one pass depend on; kept by the plan to build its records later."""
 
@@ -174,7 +177,13 @@ class _Run:
         self.recent_reason = f"recent (newest {config.keep_recent} messages)"
 
     def choose(
-        self, message: Message, entry: Entry, unit: Unit, recent: bool, score: float
+        self,
+        message: Message,
+        entry: Entry,
+        unit: Unit,
+        recent: bool,
+        score: float,
+        factual: bool = False,
     ) -> _Choice:
         tokens = _unit_tokens(message, entry, unit, self.estimator)
         action: CompactAction = _SKIP
@@ -184,6 +193,8 @@ class _Run:
             reason = f"{unit.error_reason}: never compacted"
         elif unit.compacted:
             reason = "already compacted"
+        elif factual and self.config.protect_factual:
+            reason = "factual: kept verbatim (protect_factual)"
         elif unit.thinking:
             if unit.chars <= SMALL_CHARS:
                 reason = f"small (<= {SMALL_CHARS} chars)"
@@ -204,6 +215,7 @@ class _Run:
     def decide(self, message: Message, entry: Entry, unit: Unit, index: int, last: int) -> _Choice:
         """The unit's choice, recomputed only when an input of the decision changed."""
         recent = index >= self.first_recent
+        factual = False
         if unit.thinking:
             key: tuple[object, ...] = (self.config, recent)
             score = 0.0
@@ -212,8 +224,9 @@ class _Run:
             steps = (self.current - last) // self.config.decay_every_turns
             key = (self.config, recent, semantic, steps)
             score = semantic + unit.content - DECAY_STEP * steps
+            factual = semantic >= _FACTUAL
         if unit.choice_key != key:
-            unit.choice = self.choose(message, entry, unit, recent, score)
+            unit.choice = self.choose(message, entry, unit, recent, score, factual)
             unit.choice_key = key
         choice: _Choice = unit.choice
         return choice
@@ -316,7 +329,8 @@ def plan_compaction(
             key = (config, index >= first_recent, semantic, (current - last) // step)
             if unit.choice_key != key:
                 score = semantic + unit.content - DECAY_STEP * key[3]
-                unit.choice = run.choose(messages[index], entry, unit, key[1], score)
+                factual = semantic >= _FACTUAL
+                unit.choice = run.choose(messages[index], entry, unit, key[1], score, factual)
                 unit.choice_key = key
             choice: _Choice = unit.choice
             simple.append((index, last, choice))
