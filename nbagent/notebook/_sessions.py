@@ -224,8 +224,12 @@ class SessionBook:
 
 
 def compact_for_window(window: int) -> CompactConfig:
-    """Microcompact settings for a model window: a quarter of it kept free for the reply."""
-    return CompactConfig(context_window=window, reserved_tokens=window // 4)
+    """Microcompact settings for a model window: a quarter of it kept free for the reply.
+
+    Factual results are protected: magic sessions summarise, and a Factual result cut before a
+    summary covers it would be lost to the model.
+    """
+    return CompactConfig(context_window=window, reserved_tokens=window // 4, protect_factual=True)
 
 
 def save_slot(session: AgentSession) -> None:
