@@ -12,6 +12,7 @@ used them: drive one session either with ``await`` or with the ``_sync`` twins, 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import threading
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import Any, TypeVar
@@ -34,6 +35,12 @@ def _background_loop() -> asyncio.AbstractEventLoop:
             thread.start()
             _loop, _thread = loop, thread
         return _loop
+
+
+def submit_background(coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
+    """Start ``coro`` on the background loop without waiting; the caller's thread stays free
+    (a widget's send button: the kernel keeps serving other cells while the turn streams)."""
+    return asyncio.run_coroutine_threadsafe(coro, _background_loop())
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:

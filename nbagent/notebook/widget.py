@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from nbagent.agent._sync import _background_loop
+from nbagent.agent._sync import submit_background
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
@@ -167,7 +167,7 @@ class ChatWidget:
         question = self._append(user_html(text))
         reply = self._append(parts_html([], show_tools=self.show_tool_calls, streaming=True))
         coro = self._run_turn(text, question, reply)
-        self._future = asyncio.run_coroutine_threadsafe(coro, _background_loop())
+        self._future = submit_background(coro)
         return self._future
 
     async def send(self, text: str) -> TurnRecord | None:
