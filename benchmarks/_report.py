@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 
@@ -43,3 +43,23 @@ def print_case(result: dict[str, Any]) -> None:
     for goal in result.get("goals", []):
         mark = "MET " if goal["met"] else "MISS"
         print(f"[{mark}] {goal['goal']}: {goal['measured']}")
+
+
+async def interleaved_best(
+    cases: Sequence[tuple[str, Callable[[], Awaitable[int]]]], rounds: int
+) -> dict[str, tuple[float, int]]:
+    """Best (seconds, items) of each async case after one warm-up call each.
+
+    Rounds interleave the cases so that machine noise hits every side alike.
+    """
+    for _, warm in cases:
+        await warm()
+    results: dict[str, tuple[float, int]] = {}
+    for _ in range(rounds):
+        for name, fn in cases:
+            started = time.perf_counter()
+            count = await fn()
+            seconds = time.perf_counter() - started
+            if name not in results or seconds < results[name][0]:
+                results[name] = (seconds, count)
+    return results

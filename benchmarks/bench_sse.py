@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import openai
 
-from benchmarks._report import print_case
+from benchmarks._report import interleaved_best, print_case
 from nbagent.llm.events import aaccumulate_stream
 from nbagent.llm.messages import Message
 from nbagent.llm.providers.openai import OpenAIProvider
@@ -90,12 +88,6 @@ def native_chunks(total: int = CHUNKS) -> list[dict[str, Any]]:
     return chunks
 
 
-async def _timed(run: Callable[[], Awaitable[int]]) -> tuple[float, int]:
-    started = time.perf_counter()
-    count = await run()
-    return time.perf_counter() - started, count
-
-
 async def _measure_openai(url: str, rounds: int) -> dict[str, tuple[float, int]]:
     request = MessageRequest(messages=[Message.user("go")])
     ours = OpenAIProvider(MODEL, KEY, url + "/v1", max_retries=0)
@@ -131,16 +123,7 @@ async def _measure_openai(url: str, rounds: int) -> dict[str, tuple[float, int]]
         ("openai SDK final message", sdk_final),
     ]
     try:
-        for _, warm in cases:
-            await warm()
-        # Interleave rounds so that machine noise hits both sides alike; keep each best.
-        results: dict[str, tuple[float, int]] = {}
-        for _ in range(rounds):
-            for name, fn in cases:
-                seconds, count = await _timed(fn)
-                if name not in results or seconds < results[name][0]:
-                    results[name] = (seconds, count)
-        return results
+        return await interleaved_best(cases, rounds)
     finally:
         await ours.aclose()
         await sdk.close()

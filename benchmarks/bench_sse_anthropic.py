@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 import anthropic
 
-from benchmarks._report import print_case
+from benchmarks._report import interleaved_best, print_case
 from nbagent.llm.events import aaccumulate_stream
 from nbagent.llm.messages import Message
 from nbagent.llm.providers.anthropic import AnthropicProvider
@@ -100,15 +98,6 @@ def native_events(total: int = EVENTS) -> list[dict[str, Any]]:
     return events
 
 
-async def _best(run: Callable[[], Awaitable[int]], rounds: int) -> tuple[float, int]:
-    best, count = float("inf"), 0
-    for _ in range(rounds):
-        started = time.perf_counter()
-        count = await run()
-        best = min(best, time.perf_counter() - started)
-    return best, count
-
-
 async def _measure(url: str, rounds: int) -> dict[str, tuple[float, int]]:
     request = MessageRequest(messages=[Message.user("go")], max_tokens=8192)
     ours = AnthropicProvider(MODEL, KEY, url, max_retries=0)
@@ -136,22 +125,14 @@ async def _measure(url: str, rounds: int) -> dict[str, tuple[float, int]]:
             message = await stream.get_final_message()
         return len(message.content)
 
+    cases = [
+        ("nbagent events", nbagent_events),
+        ("anthropic SDK events", sdk_events),
+        ("nbagent final message", nbagent_final),
+        ("anthropic SDK final message", sdk_final),
+    ]
     try:
-        for warm in (nbagent_events, sdk_events, nbagent_final, sdk_final):
-            await warm()
-        # Interleave rounds so that machine noise hits both sides alike.
-        results: dict[str, tuple[float, int]] = {}
-        for _ in range(rounds):
-            for name, fn in [
-                ("nbagent events", nbagent_events),
-                ("anthropic SDK events", sdk_events),
-                ("nbagent final message", nbagent_final),
-                ("anthropic SDK final message", sdk_final),
-            ]:
-                seconds, count = await _best(fn, 1)
-                if name not in results or seconds < results[name][0]:
-                    results[name] = (seconds, count)
-        return results
+        return await interleaved_best(cases, rounds)
     finally:
         await ours.aclose()
         await sdk.close()
