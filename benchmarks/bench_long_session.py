@@ -433,7 +433,7 @@ def settings_rows(configs: Configs = Configs()) -> list[dict[str, Any]]:
             "value": fields(configs.cumulative, summary_fields),
         },
         {
-            "setting": "CompactConfig (both, both cumulative; unprotected: protect_factual=False)",
+            "setting": "CompactConfig (both; 'Factual unprotected' sets protect_factual=False)",
             "value": f"{fields(low, compact_fields)}: compacts above {low.budget:,} tokens",
         },
         {
