@@ -509,9 +509,17 @@ def test_unknown_response_blocks_are_kept_as_extension_blocks() -> None:
     assert response.message.content == [ExtensionBlock(data=server_tool), TextBlock(text="found")]
 
 
-def test_malformed_response_is_a_protocol_error() -> None:
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"id": "x", "content": [{"text": "no type"}]},
+        {"id": "x", "content": [], "usage": [377, 12]},
+        {"id": 7, "content": []},
+    ],
+)
+def test_malformed_response_is_a_protocol_error(data: dict[str, Any]) -> None:
     with pytest.raises(ProtocolError, match="cannot read"):
-        response_from_json({"id": "x", "content": [{"text": "no type"}]})
+        response_from_json(data)
 
 
 def test_error_object_in_a_200_body_raises_the_typed_error() -> None:

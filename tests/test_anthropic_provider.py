@@ -374,6 +374,26 @@ async def test_error_event_inside_a_200_stream_raises_typed(
     assert KEY not in str(info.value)
 
 
+async def test_a_key_echoed_inside_a_200_answer_is_masked(
+    serve: Server, make_provider: Any
+) -> None:
+    echo = {"type": "error", "error": {"type": "invalid_request_error", "message": f"bad {KEY}"}}
+    server = serve(json_reply(echo), stream_reply([echo]), json_reply({"count": KEY}))
+    provider = make_provider(server)
+    errors: list[BaseException] = []
+    for call in (
+        provider.chat(request()),
+        aaccumulate_stream(provider.chat_stream(request())),
+        provider.count_tokens(request()),
+    ):
+        with pytest.raises((StreamError, ProtocolError)) as info:
+            await call
+        errors.append(info.value)
+    for error in errors:
+        assert KEY not in str(error) and "***" in str(error)
+        assert KEY not in json.dumps(getattr(error, "body", None))
+
+
 ERROR_STATUSES = [
     (400, "invalid_request_error", BadRequestError),
     (401, "authentication_error", AuthenticationError),
@@ -493,6 +513,35 @@ async def test_invalid_json_in_a_stream_is_a_protocol_error(
 async def test_malformed_event_is_a_protocol_error(serve: Server, make_provider: Any) -> None:
     server = serve(stream_reply([{"type": "content_block_delta", "index": 0}]))
     with pytest.raises(ProtocolError, match="malformed content_block_delta"):
+        await aaccumulate_stream(make_provider(server).chat_stream(request()))
+
+
+@pytest.mark.parametrize(
+    ("event", "name"),
+    [
+        (
+            {"type": "content_block_start", "index": 0, "content_block": {"type": "tool_use"}},
+            "content_block_start",
+        ),
+        (
+            {
+                "type": "content_block_start",
+                "index": 0,
+                "content_block": {"type": "tool_use", "id": None, "name": "f", "input": {}},
+            },
+            "content_block_start",
+        ),
+        (
+            {"type": "content_block_delta", "index": 0, "delta": {"type": "text_delta", "text": 5}},
+            "content_block_delta",
+        ),
+    ],
+)
+async def test_event_with_wrong_value_types_is_a_protocol_error(
+    serve: Server, make_provider: Any, event: dict[str, Any], name: str
+) -> None:
+    server = serve(stream_reply([event]))
+    with pytest.raises(ProtocolError, match=f"malformed {name}"):
         await aaccumulate_stream(make_provider(server).chat_stream(request()))
 
 

@@ -173,6 +173,20 @@ def test_build_request_carries_config_and_tools() -> None:
     assert without.tools == [] and without.tool_choice is None
 
 
+@pytest.mark.parametrize("forced", [ToolChoice.required(), ToolChoice.tool("add")])
+async def test_a_forced_tool_choice_holds_for_the_first_round_only(forced: ToolChoice) -> None:
+    provider = OfflineProvider([[use("t1", "add", a=1, b=2)], [use("t2", "add", a=3, b=4)], "7"])
+    cycle = LlmCycle(provider, CycleConfig(tool_choice=forced))
+    response = await cycle.submit_with_tools("add things", registry())
+    assert response.text() == "7"
+    assert [r.tool_choice for r in provider.requests] == [
+        forced,
+        ToolChoice.auto(),
+        ToolChoice.auto(),
+    ]
+    assert cycle.build_request(registry().definitions()).tool_choice == forced
+
+
 # --- one call ----------------------------------------------------------------------------------
 
 

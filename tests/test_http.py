@@ -20,6 +20,7 @@ from nbagent.errors import (
     APITimeoutError,
     AuthenticationError,
     BadRequestError,
+    ConfigurationError,
     ConflictError,
     ContextWindowExceededError,
     InternalServerError,
@@ -361,6 +362,11 @@ async def test_429_with_retry_after_is_honoured_then_succeeds(wire_server: Any) 
     assert data == {"ok": 3}
     assert [r.json for r in server.requests] == [{"n": 1}, {"n": 1}]
     assert 0.2 <= elapsed < 1.5
+
+
+def test_negative_max_retries_is_a_configuration_error() -> None:
+    with pytest.raises(ConfigurationError, match="max_retries must be >= 0, got -1"):
+        HttpClient(provider="p", base_url="http://127.0.0.1:9", headers={}, max_retries=-1)
 
 
 async def test_max_retries_zero_raises_at_once(wire_server: Any) -> None:

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nbagent.errors import ConfigurationError
 from nbagent.llm.blocks import (
     ContentBlock,
     ExtensionBlock,
@@ -129,7 +130,7 @@ async def test_response_model_is_offline_even_if_the_request_names_another() -> 
 
 @pytest.mark.parametrize("kwargs", [{"chunk_size": 0}, {"latency": -1.0}])
 def test_bad_settings_fail_at_construction(kwargs: dict[str, float]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigurationError):
         OfflineProvider(**kwargs)  # type: ignore[arg-type]
 
 

@@ -24,6 +24,7 @@ from nbagent.errors import (
     OverloadedError,
     PermissionDeniedError,
     ProtocolError,
+    ProviderError,
     RateLimitError,
     RequestTooLargeError,
     StreamError,
@@ -718,7 +719,7 @@ async def test_deepseek_preset_sends_reasoning_back_with_tool_calls(wire_server:
 
 def test_llamacpp_preset_sends_empty_content_beside_tool_calls() -> None:
     options = OPENAI_COMPATIBLE_PRESETS["llamacpp"].options
-    [native] = request_body(MessageRequest(messages=THINKING_TOOL_HISTORY[1:2]), options)[
+    [native, _] = request_body(MessageRequest(messages=THINKING_TOOL_HISTORY[1:3]), options)[
         "messages"
     ]
     assert native == {
@@ -728,6 +729,30 @@ def test_llamacpp_preset_sends_empty_content_beside_tool_calls() -> None:
             {"id": "c", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
         ],
     }
+
+
+def test_tool_calls_left_unanswered_get_an_error_result_before_the_next_message() -> None:
+    cut = Message.assistant(
+        [ToolUseBlock(id="a", name="f", input={}), ToolUseBlock(id="b", name="f", input={})]
+    )
+    history = [
+        Message.user("go"),
+        cut,
+        Message.tool_result("b", "done"),
+        Message.user("again"),
+        Message.assistant([ToolUseBlock(id="c", name="f", input={})]),
+    ]
+    sent = request_body(MessageRequest(messages=history), OpenAIWireOptions(model="m"))
+    not_run = "No result: the tool call was not run."
+    assert [(m["role"], m.get("tool_call_id"), m["content"]) for m in sent["messages"]] == [
+        ("user", None, "go"),
+        ("assistant", None, None),
+        ("tool", "b", "done"),
+        ("tool", "a", not_run),
+        ("user", None, "again"),
+        ("assistant", None, None),
+        ("tool", "c", not_run),
+    ]
 
 
 async def test_openai_preset_never_sends_reasoning_back(wire_server: Any) -> None:
@@ -771,6 +796,22 @@ async def test_qwen_preset_passes_enable_thinking_and_budget(
         "stream_options": {"include_usage": True},
         "enable_thinking": True,
     }
+
+
+async def test_qwen_preset_turns_thinking_off_on_non_streamed_calls(wire_server: Any) -> None:
+    server = wire_server(json_reply(completion({"content": "a"})), json_reply(completion({})))
+    provider = OpenAIProvider.from_preset("qwen", "qwen3-8b", api_key=KEY, base_url=server.url)
+    async with provider:
+        assert (await provider.chat(MessageRequest(messages=[Message.user("q")]))).text() == "a"
+        await provider.chat(
+            MessageRequest(messages=[Message.user("q")], extra_body={"enable_thinking": True})
+        )
+    assert server.requests[0].json == {
+        "model": "qwen3-8b",
+        "messages": [{"role": "user", "content": "q"}],
+        "enable_thinking": False,
+    }
+    assert server.requests[1].json["enable_thinking"] is True  # asked for: the server decides
 
 
 def test_preset_table() -> None:
@@ -955,6 +996,31 @@ async def test_error_object_in_a_200_json_body(wire_server: Any) -> None:
         with pytest.raises(StreamError, match="quota") as info:
             await provider.chat(HELLO)
     assert info.value.error_type == "insufficient_quota"
+
+
+async def test_a_key_echoed_inside_a_200_answer_is_masked(wire_server: Any) -> None:
+    echo = error_body(f"key {KEY} has no quota", kind="insufficient_quota")
+    server = wire_server(
+        json_reply(echo),
+        sse_reply([ROLE, echo]),
+        sse_reply([ROLE, f"data: not json {KEY}\n\n".encode()]),
+    )
+    errors: list[ProviderError] = []
+    async with provider_for(server) as provider:
+        for call in (
+            provider.chat(HELLO),
+            aaccumulate_stream(provider.chat_stream(HELLO)),
+            aaccumulate_stream(provider.chat_stream(HELLO)),
+        ):
+            with pytest.raises(ProviderError) as info:
+                await call
+            errors.append(info.value)
+    assert [type(e) for e in errors] == [StreamError, StreamError, ProtocolError]
+    for error in errors:
+        assert KEY not in str(error) and KEY not in repr(error)
+        assert "***" in str(error)
+    masked = error_body("key *** has no quota", kind="insufficient_quota")
+    assert [getattr(e, "body", None) for e in errors] == [masked, masked, None]
 
 
 async def test_blank_lines_before_a_non_streamed_body(wire_server: Any) -> None:

@@ -146,7 +146,42 @@ async def test_session_memory(store: MemoryStore) -> None:
     assert memory.keys_sync() == ["days"]
 
 
+async def test_session_ids(store: MemoryStore) -> None:
+    assert await store.session_ids() == []
+    await store.put_value("b", "memory", "k", 1)
+    await store.append_messages("c", "main", [Message.user("only messages")], 0)
+    await store.commit(
+        [
+            AppendMessages("a", "main", 0, (Message.user("x"), Message.user("y"))),
+            PutValue("a", "slot", "main", {}),
+            PutValue("b", "timeline", "000000000", {}),
+        ]
+    )
+    await store.append_messages("d", "main", [], 0)  # nothing written: not a session
+    assert await store.session_ids() == ["a", "b", "c"]
+    await store.delete_value("b", "memory", "k")
+    assert await store.session_ids() == ["a", "b", "c"]  # b still has a timeline record
+    await store.delete_value("b", "timeline", "000000000")
+    assert await store.session_ids() == ["a", "c"]
+    session = make_session(ScriptedProvider(), store=store, session_id="by a session")
+    await session.submit_turn("hello")
+    assert await store.session_ids() == ["a", "by a session", "c"]
+
+
 # -- SQLite ------------------------------------------------------------------------------------
+
+
+async def test_sqlite_session_ids_create_no_file(tmp_path: Path) -> None:
+    path = tmp_path / "not-yet" / "s.db"
+    store = SqliteStore(path)
+    assert await store.session_ids() == []
+    assert not path.parent.exists()
+    await store.put_value("s", "memory", "k", 1)
+    assert await store.session_ids() == ["s"]
+    await store.close()
+    reopened = SqliteStore(path)
+    assert await reopened.session_ids() == ["s"]  # read from the file, not the object
+    await reopened.close()
 
 
 async def test_sqlite_default_path_is_created_on_demand(

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import threading
 import time
+from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any, Literal
 
@@ -195,6 +197,69 @@ def test_registry_lookup_definitions_semantics() -> None:
     }
     assert registry.unregister("ping") and not registry.unregister("ping")
     assert [t.name for t in registry] == ["get_weather", "rest_style"]
+
+
+@dataclass
+class Forecast:
+    """Forecasts for one region."""
+
+    days: int = 3  # a class annotation named like a parameter of __call__
+
+    async def __call__(self, days: str, city: str = "Paris") -> str:
+        """Forecast for a city.
+
+        Args:
+            days: Which days, e.g. "mon-wed".
+        """
+        return f"{city} {days}"
+
+
+class Doubler:
+    """Doubles a number."""
+
+    def __call__(self, x: int) -> int:
+        return x * 2
+
+
+async def scaled(value: int, factor: int) -> int:
+    """Scale a value.
+
+    Args:
+        value: The value to scale.
+    """
+    return value * factor
+
+
+async def test_callable_objects_and_partials_are_described_by_the_function_they_run() -> None:
+    forecast = Tool(Forecast(), name="forecast")
+    doubler = Tool(Doubler(), name="double")
+    triple = Tool(functools.partial(scaled, factor=3), name="triple")
+    assert (forecast.is_async, doubler.is_async, triple.is_async) == (True, False, True)
+    assert forecast.description == "Forecast for a city."
+    assert forecast.input_schema["properties"] == {
+        "days": {"type": "string", "description": 'Which days, e.g. "mon-wed".'},
+        "city": {"type": "string", "default": "Paris"},
+    }
+    assert doubler.description == "Doubles a number."
+    assert doubler.input_schema["properties"] == {"x": {"type": "integer"}}
+    assert triple.description == "Scale a value."
+    assert triple.input_schema["properties"] == {
+        "value": {"type": "integer", "description": "The value to scale."},
+        "factor": {"type": "integer", "default": 3},
+    }
+    registry = ToolRegistry([forecast, doubler, triple])
+    results = await registry.invoke_all(
+        [
+            call("forecast", {"days": "mon-wed"}, "a"),
+            call("double", {"x": "3"}, "b"),
+            call("triple", {"value": 2}, "c"),
+        ]
+    )
+    assert [(r.content, r.is_error) for r in results] == [
+        ("Paris mon-wed", False),
+        ("6", False),
+        ("6", False),
+    ]
 
 
 # --- invocation --------------------------------------------------------------------------------

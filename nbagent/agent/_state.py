@@ -54,6 +54,8 @@ class SessionState:
     cost: SessionCost = field(default_factory=SessionCost)
     summary_cost: SessionCost = field(default_factory=SessionCost)
     summaries: dict[str, SlotSummary] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The settings given by ``AgentSession.configure``, as JSON (see ``_settings``)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -63,6 +65,7 @@ class SessionState:
             "cost": self.cost.to_json(),
             "summary_cost": self.summary_cost.to_json(),
             "summaries": {k: {"text": v.text, "upto": v.upto} for k, v in self.summaries.items()},
+            "settings": self.settings,
         }
 
     @classmethod
@@ -80,6 +83,7 @@ class SessionState:
                     k: SlotSummary(text=str(v["text"]), upto=int(v["upto"]))
                     for k, v in (data.get("summaries") or {}).items()
                 },
+                settings=dict(data.get("settings") or {}),
             )
         except (KeyError, TypeError, ValueError, ValidationError) as e:
             raise StoreError(
@@ -95,4 +99,5 @@ class SessionState:
             cost=self.cost.copy(),
             summary_cost=self.summary_cost.copy(),
             summaries=dict(self.summaries),
+            settings=dict(self.settings),
         )

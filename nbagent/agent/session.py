@@ -14,7 +14,8 @@ A turn is atomic. If the model call fails (or a stream is closed early), the tur
 and partial output are neither kept nor saved, ``turn_index`` does not move, ``cost_so_far`` does
 not count it, and the error propagates with its own type. A successful turn is saved in one
 transaction (messages, slot config, session state). A session built again with the same id and
-store resumes its slots, turn index, summary state, costs, timeline and session memory.
+store resumes its slots, turn index, summary state, costs, timeline (compaction reports
+included) and session memory, and the settings :meth:`AgentSession.configure` gave it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 from nbagent.agent._checkpoint import SummaryCheckpoint
+from nbagent.agent._configure import Configurable
+from nbagent.agent._settings import SessionSettings
 from nbagent.agent._state import (
     STATE_KEY,
     STATE_NAMESPACE,
@@ -53,13 +56,18 @@ logger = logging.getLogger("nbagent.agent.session")
 Compacted = dict[int, tuple[AnyMessage, object, AnyMessage]]
 
 
-class AgentSession(SummaryCheckpoint):
+class AgentSession(SummaryCheckpoint, Configurable):
     """One conversation of ``agent`` (or a plain assistant when ``None``) on ``bundle``.
 
     Building a session reads its saved state from the bundle's store: the constructor does it
     on nbagent's background loop (a short blocking read); ``await AgentSession.open(...)`` does
     it on the running loop, for stores bound to it. Drive a session from one task at a time: a
     second turn while one runs is refused.
+
+    Settings saved by :meth:`configure` win over the bundle's: a session resumed with a bundle
+    whose ``summary_config``, ``compact_config`` or ``system_prompt`` differs keeps the
+    configured value of each setting it was configured with, and ``self.bundle`` then holds
+    the bundle with those settings in place. Settings never configured follow the bundle given.
     """
 
     def __init__(
@@ -109,6 +117,7 @@ class AgentSession(SummaryCheckpoint):
             slots[current] = ContextSlot(current, sid, config=config.slot)
         records = await store.items(sid, TIMELINE_NAMESPACE)
         self.timeline = [TurnRecord.from_json(value) for _, value in records]
+        self._use_settings(SessionSettings.from_json(state.settings, where=f"session {sid!r}"))
         self._state, self._slots, self._current = state, slots, current
         self._state.current_slot = current
         self._turn_index = state.turn_index
@@ -324,9 +333,17 @@ class AgentSession(SummaryCheckpoint):
         the compacted messages it made (see ``LlmCycle.compacted``).
 
         The state numbers turns by position in the view; a summary drops the view's head, so a
-        new summary starts a new state.
+        new summary starts a new state. So does a new compact config or system prompt
+        (:meth:`configure`): nothing decided under the old settings is reused.
         """
-        key = (slot.config.mode, slot.focused.summary_override, slot.focused.summary_upto)
+        focused = slot.focused
+        key = (
+            slot.config.mode,
+            focused.summary_override,
+            focused.summary_upto,
+            self.bundle.config.compact_config,
+            self.system_prompt,
+        )
         known = self._compact_states.get(slot.id)
         if known is None or known[0] != key:
             known = self._compact_states[slot.id] = (key, CompactState(), {})

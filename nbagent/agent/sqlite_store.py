@@ -235,8 +235,35 @@ class SqliteStore(BaseStore):
         )
         return [(r[0], _decode_value(r[1])) for r in rows]
 
+    async def session_ids(self) -> list[str]:
+        """The sessions in the file (none, and no file created, when it does not exist yet)."""
+        if self._conn is None and not self.path.exists():
+            return []
+
+        def read(conn: sqlite3.Connection) -> list[str]:
+            ids = {*_distinct_sessions(conn, "kv"), *_distinct_sessions(conn, "messages")}
+            return sorted(ids)
+
+        return await self._call(read)
+
     def __repr__(self) -> str:
         return f"SqliteStore({str(self.path)!r})"
+
+
+def _distinct_sessions(conn: sqlite3.Connection, table: str) -> list[str]:
+    """The distinct ``session_id`` values of ``table``, one primary-key seek per session.
+
+    ``SELECT DISTINCT`` would read every row, and the message rows hold the messages.
+    """
+    rows = conn.execute(
+        f"""WITH RECURSIVE ids(id) AS (
+            SELECT MIN(session_id) FROM {table}
+            UNION ALL
+            SELECT (SELECT MIN(session_id) FROM {table} WHERE session_id > ids.id)
+            FROM ids WHERE ids.id IS NOT NULL
+        ) SELECT id FROM ids WHERE id IS NOT NULL"""
+    ).fetchall()
+    return [str(row[0]) for row in rows]
 
 
 def _stored_count(conn: sqlite3.Connection, session_id: str, slot_id: str) -> int:

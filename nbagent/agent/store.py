@@ -7,6 +7,8 @@ A store holds two kinds of data per session:
 - **values**: small JSON documents under ``(namespace, key)`` — slot configs, the session state,
   session memory, timeline records.
 
+:meth:`MemoryStore.session_ids` lists the sessions a store holds.
+
 Writes go through :meth:`MemoryStore.commit`, which applies a list of operations in **one
 transaction**: a turn's messages, its slot config and the session state land together or not at
 all. :class:`InMemoryStore` is for tests and throwaway sessions; :class:`SqliteStore` (see
@@ -84,6 +86,10 @@ class MemoryStore(Protocol):
 
     async def items(self, session_id: str, namespace: str) -> list[tuple[str, JsonValue]]:
         """The ``(key, value)`` pairs of a namespace, sorted by key."""
+        ...
+
+    async def session_ids(self) -> list[str]:
+        """Every session id with stored messages or values, sorted."""
         ...
 
     async def append_messages(
@@ -200,9 +206,15 @@ class InMemoryStore(BaseStore):
             for key in await self.keys(session_id, namespace)
         ]
 
+    async def session_ids(self) -> list[str]:
+        return self._session_ids()
+
+    def _session_ids(self) -> list[str]:
+        with_messages = {s for (s, _), messages in self._messages.items() if messages}
+        return sorted(with_messages | {s for s, _, _ in self._values})
+
     def __repr__(self) -> str:
-        sessions = {s for s, _ in self._messages} | {s for s, _, _ in self._values}
-        return f"InMemoryStore(sessions={len(sessions)})"
+        return f"InMemoryStore(sessions={len(self._session_ids())})"
 
 
 __all__ = [

@@ -18,6 +18,7 @@ from typing import Any
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm._compact_structured import is_compacted
+from nbagent.llm._compact_types import CompactAction
 from nbagent.llm.blocks import (
     ContentBlock,
     TextBlock,
@@ -108,7 +109,7 @@ class Unit:
     terms: tuple[bytes, ...]
     tokens: int | None = None
     """Estimated tokens of the unit as it is (filled when first needed)."""
-    outcomes: dict[object, tuple[str, int, object, str]] = field(default_factory=dict)
+    outcomes: dict[CompactAction, tuple[str, int, CompactAction, str]] = field(default_factory=dict)
     """Cache: action -> (new text, its tokens, action actually taken, note)."""
     choice_key: object = None
     choice: Any = None

@@ -78,8 +78,21 @@ class CompactConfig:
         return estimated_tokens > self.budget
 
 
+class _Action:
+    """What the actions share: ``str(action)`` is the name the tables show."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.name
+
+
 @dataclass(frozen=True, slots=True)
-class Skip:
+class Skip(_Action):
     """Leave the content as it is."""
 
     kind: Literal["skip"] = field(default="skip", init=False, repr=False)
@@ -88,12 +101,9 @@ class Skip:
     def name(self) -> str:
         return "Skip"
 
-    def __str__(self) -> str:
-        return self.name
-
 
 @dataclass(frozen=True, slots=True)
-class Truncate:
+class Truncate(_Action):
     """Keep the first ``keep`` characters and a marker with the number cut."""
 
     keep: int
@@ -103,12 +113,9 @@ class Truncate:
     def name(self) -> str:
         return f"Truncate({self.keep})"
 
-    def __str__(self) -> str:
-        return self.name
-
 
 @dataclass(frozen=True, slots=True)
-class TruncateStructured:
+class TruncateStructured(_Action):
     """Keep valid JSON near ``keep`` characters: every key, arrays and strings cut with markers."""
 
     keep: int
@@ -120,12 +127,9 @@ class TruncateStructured:
     def name(self) -> str:
         return f"TruncateStructured({self.keep})"
 
-    def __str__(self) -> str:
-        return self.name
-
 
 @dataclass(frozen=True, slots=True)
-class Replace:
+class Replace(_Action):
     """Replace the content with ``[pruned]`` (thinking: ``[pruned thinking]``)."""
 
     kind: Literal["replace"] = field(default="replace", init=False, repr=False)
@@ -133,9 +137,6 @@ class Replace:
     @property
     def name(self) -> str:
         return "Replace"
-
-    def __str__(self) -> str:
-        return self.name
 
 
 CompactAction = Skip | Truncate | TruncateStructured | Replace

@@ -118,7 +118,7 @@ def _outcome(
     """(new text, its tokens, action taken, note) for ``action`` on ``unit``; cached on the unit."""
     cached = unit.outcomes.get(action)
     if cached is not None:
-        return cached  # type: ignore[return-value]
+        return cached
     taken: CompactAction = action
     note = ""
     match action:

@@ -17,10 +17,10 @@ State on failure. The cycle's messages change only by whole steps: the user prom
 a finished round (the assistant reply *and* all its tool results, together), the final reply, or
 a compaction. So when a provider call fails — an HTTP error, a cut or erroring stream, a
 cancelled task, or a stream the consumer closed early — the messages hold the prompt and every
-round finished before the failing call, nothing of that call, and the error propagates with its
-own type after the ERROR hook. ``usage`` holds every call that answered. A session that wants the
-turn atomic snapshots :meth:`LlmCycle.messages` before and restores it with
-:meth:`LlmCycle.set_messages`.
+round finished before the failing call, and nothing of that call. An error propagates with its
+own type after the ERROR hook; cancellation and an early close run no hook. ``usage`` holds every
+call that answered. A session that wants the turn atomic snapshots :meth:`LlmCycle.messages`
+before and restores it with :meth:`LlmCycle.set_messages`.
 
 ``TurnLimitExceededError`` is raised when the model asks for round ``max_tool_turns + 1``; those
 calls are not run. The cycle then holds the finished rounds; ``error.messages`` holds them plus the
@@ -65,6 +65,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("nbagent.llm.cycle")
 
+_FORCED = frozenset({"required", "tool"})
+"""Tool choices that force a call: they hold for the first round of a submit only."""
+
 Prompt = str | list[ContentBlock] | UserMessage
 """A user turn: text, a list of blocks (text and images), or a ready user message."""
 
@@ -75,7 +78,8 @@ class CycleConfig:
 
     ``model`` empty means the provider's default. ``max_tool_turns`` bounds the rounds of tool
     calls in one submit; ``tool_timeout`` (seconds, ``None`` for none) bounds each call unless its
-    tool sets its own. ``tool_choice`` is sent only with tools.
+    tool sets its own. ``tool_choice`` is sent only with tools; one that forces a call
+    (``required`` or ``tool``) holds for a submit's first request, later rounds send ``auto``.
     """
 
     model: str = ""
@@ -287,6 +291,9 @@ class LlmCycle:
         rounds = 0
         while True:
             request = self.build_request(tools)
+            if rounds and request.tool_choice is not None and request.tool_choice.mode in _FORCED:
+                # Forced again, the model could never answer: every submit would hit the limit.
+                request.tool_choice = ToolChoice.auto()
             response: MessageResponse | None = None
             async with aclosing(self._call(request, stream=stream)) as items:
                 async for item in items:

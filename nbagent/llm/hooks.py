@@ -14,7 +14,8 @@ traceback) and skipped: no hook can break a turn. Cancellation is not swallowed.
 
 Who fires what: :class:`~nbagent.llm.cycle.LlmCycle` fires BEFORE_REQUEST, AFTER_RESPONSE,
 TOOL_CALL, TOOL_RESULT, COMPACTION and ERROR; the agent session fires TURN_START, TURN_END and
-SUMMARY; the HTTP layer may fire RETRY.
+SUMMARY. Nothing fires RETRY yet: retries happen inside a provider's HTTP layer, which holds no
+hook executor (its retries are logged on ``nbagent.llm.providers.http``).
 """
 
 from __future__ import annotations

@@ -138,6 +138,10 @@ class ToolResultMessage(Message):
         return text_of(self.content)
 
 
+NOT_RUN_RESULT = "No result: the tool call was not run."
+"""What providers send as the result of a tool call the history has none for (a reply cut at
+``max_tokens`` keeps its tool use): both APIs reject a tool call left unanswered."""
+
 AnyMessage = Annotated[
     SystemMessage | UserMessage | AssistantMessage | ToolResultMessage,
     Field(discriminator="role"),

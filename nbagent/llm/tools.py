@@ -23,6 +23,7 @@ can read and act on; :meth:`ToolRegistry.invoke_all` never raises for a tool's s
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import json
 import logging
@@ -75,13 +76,12 @@ class Tool(Generic[P, R]):
         self.name: str = name or str(getattr(fn, "__name__", ""))
         self.result_semantic = ResultSemantic(result_semantic)
         self.timeout = timeout
-        self.is_async = inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(
-            getattr(fn, "__call__", None)  # noqa: B004 - async callable objects
-        )
-        doc = parse_docstring(inspect.getdoc(fn))
+        target = _described_function(fn)
+        self.is_async = inspect.iscoroutinefunction(target)
+        doc = parse_docstring(_docstring(fn, target))
         self.description = description if description is not None else doc.description
         self._signature = inspect.signature(fn)
-        self._arguments_model = _arguments_model(fn, self.name, self._signature, doc.params)
+        self._arguments_model = _arguments_model(target, self.name, self._signature, doc.params)
         schema = self._arguments_model.model_json_schema(schema_generator=_NoFieldTitles)
         schema.pop("title", None)
         self.input_schema: dict[str, Any] = schema
@@ -131,6 +131,30 @@ class Tool(Generic[P, R]):
 
     def __repr__(self) -> str:
         return f"Tool(name={self.name!r}, result_semantic={self.result_semantic.value!r})"
+
+
+def _described_function(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """The function whose hints and docstring describe ``fn``'s parameters.
+
+    A ``functools.partial`` has neither: its wrapped function does. A callable object's own
+    annotations are its class attributes, not its parameters: its ``__call__`` describes those.
+    """
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    if inspect.isroutine(fn) or inspect.isclass(fn):
+        return fn
+    call: Callable[..., Any] = type(fn).__call__
+    return call
+
+
+def _docstring(fn: Callable[..., Any], target: Callable[..., Any]) -> str | None:
+    """``target``'s own docstring, else (a callable object) its class's; never the generic
+    text ``inspect.getdoc`` would inherit (``functools.partial``'s, ``object.__call__``'s)."""
+    if target is fn:
+        return inspect.getdoc(fn)
+    if target.__doc__:
+        return inspect.cleandoc(target.__doc__)
+    return None if isinstance(fn, functools.partial) else inspect.getdoc(fn)
 
 
 def _field_name(param: str) -> str:

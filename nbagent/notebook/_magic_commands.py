@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, Any
 
 from IPython.display import display
 
+from nbagent.agent._settings import UNCHANGED, Unchanged
 from nbagent.agent.context import SlotMode
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
+from nbagent.llm.compact import CompactConfig
 from nbagent.notebook._magic_args import help_text
 from nbagent.notebook._render import history_html, split_turns
 from nbagent.notebook._sessions import compact_for_window, provider_label, save_slot
@@ -97,16 +99,18 @@ def configure(magics: AgentMagics, args: argparse.Namespace) -> None:
         for option, name in _SUMMARY_FIELDS.items()
         if getattr(args, option) is not None
     }
-    summary = session.bundle.config.summary_config
-    compact = session.bundle.config.compact_config
+    current = session.bundle.config
+    # Only what was asked is given (and saved with the session): plain `%agent config` shows.
+    summary: SummaryConfig | Unchanged | None = UNCHANGED
+    compact: CompactConfig | Unchanged | None = UNCHANGED
     if args.off:
         summary = None
     elif changes or args.on:
-        base = summary or magics.default_summary_config() or SummaryConfig()
+        base = current.summary_config or magics.default_summary_config() or SummaryConfig()
         summary = dataclasses.replace(base, **changes)
-    if args.max_context is not None and compact is not None:
+    if args.max_context is not None and current.compact_config is not None:
         compact = compact_for_window(args.max_context)
-    magics.book.configure(session, summary, compact)
+    magics.book.configure(session, summary=summary, compact=compact)
     if args.mode is not None:
         slot = session.slot
         slot.config = slot.config.model_copy(update={"mode": SlotMode(args.mode)})

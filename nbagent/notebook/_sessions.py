@@ -8,12 +8,11 @@ restart resumes ``trip`` where it stopped. The default session is the one ``%age
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
+from nbagent.agent._settings import UNCHANGED, Unchanged
 from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.session import AgentSession
@@ -60,21 +59,9 @@ class StoredSession:
     default: bool
 
 
-def stored_session_ids(path: Path) -> list[str]:
-    """The session ids saved in the SQLite store at ``path`` (none when it does not exist).
-
-    Read-only and outside the store object: stores have no listing API yet.
-    """
-    if not path.exists():
-        return []
-    try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
-            rows = conn.execute(
-                "SELECT session_id FROM kv UNION SELECT session_id FROM messages"
-            ).fetchall()
-    except sqlite3.Error:
-        return []
-    return sorted(str(row[0]) for row in rows)
+def stored_session_ids(store: SqliteStore) -> list[str]:
+    """The session ids saved in ``store`` (none, and no file created, before its first write)."""
+    return run_sync(store.session_ids())
 
 
 def as_registry(value: object, name: str) -> ToolRegistry:
@@ -124,7 +111,7 @@ class SessionBook:
         return session
 
     def fresh_id(self, store: SqliteStore) -> str:
-        taken = set(self.sessions) | set(stored_session_ids(store.path))
+        taken = set(self.sessions) | set(stored_session_ids(store))
         n = 1
         while f"{SESSION_PREFIX}{n}" in taken:
             n += 1
@@ -162,11 +149,21 @@ class SessionBook:
         return session
 
     def reset(self, session_id: str | None = None) -> tuple[AgentSession, AgentSession]:
-        """A fresh session with the settings of ``session_id``'s; returns ``(old, new)``."""
+        """A fresh session with the settings of ``session_id``'s; returns ``(old, new)``.
+
+        What ``%agent config`` gave the old session is saved for the new one too, so it
+        survives a restart.
+        """
         old = self.get(session_id)
         store = old.bundle.store
         assert isinstance(store, SqliteStore)
         new = AgentSession(None, self.fresh_id(store), old.bundle)
+        saved = old.configured
+        new.configure_sync(
+            summary_config=saved.summary_config,
+            compact_config=saved.compact_config,
+            system_prompt=saved.system_prompt,
+        )
         self.sessions[new.session_id] = new
         self.default_id = new.session_id
         return old, new
@@ -175,7 +172,7 @@ class SessionBook:
         """The sessions stored in ``store`` and those open on it, by id."""
         open_here = {sid: s for sid, s in self.sessions.items() if s.bundle.store is store}
         rows: list[StoredSession] = []
-        for sid in sorted(set(stored_session_ids(store.path)) | set(open_here)):
+        for sid in sorted(set(stored_session_ids(store)) | set(open_here)):
             session = open_here.get(sid)
             if session is None:
                 session = AgentSession(
@@ -196,14 +193,14 @@ class SessionBook:
     def configure(
         self,
         session: AgentSession,
-        summary: SummaryConfig | None,
-        compact: CompactConfig | None,
+        *,
+        summary: SummaryConfig | Unchanged | None = UNCHANGED,
+        compact: CompactConfig | Unchanged | None = UNCHANGED,
     ) -> None:
-        """Give ``session`` new summary and microcompact settings (``None``: off)."""
-        config = dataclasses.replace(
-            session.bundle.config, summary_config=summary, compact_config=compact
-        )
-        session.bundle = dataclasses.replace(session.bundle, config=config)
+        """Give ``session`` new summary and microcompact settings (``None``: off), saved with
+        it so ``%agent new --session ID`` resumes it with them (see
+        :meth:`AgentSession.configure`)."""
+        session.configure_sync(summary_config=summary, compact_config=compact)
 
     def close(self) -> None:
         """Forget every session, close their providers' connections and the stores."""

@@ -47,10 +47,12 @@ hold raw (unescaped) previews; :func:`styled` and pandas' own HTML escape them w
     action, reason      the decision and why
     ==================  ==========================================================================
 
-    ``compaction_table(session)`` stacks every run of every turn still in memory (reports are
-    not persisted) and puts ``turn``, ``run`` (0-based within the turn) and ``stored_index``
-    (the message's index in the stored history; ``<NA>`` for the system prompt and summary)
-    in front.
+    ``compaction_table(session)`` stacks every run of every turn of the timeline and puts
+    ``turn``, ``run`` (0-based within the turn) and ``stored_index`` (the message's index in the
+    stored history; ``<NA>`` for the system prompt and summary) in front. The rows are saved
+    with each turn's timeline record, so a resumed session shows the same table; a run over
+    :data:`~nbagent.agent._compaction_json.KEPT_ROWS_LIMIT` messages is saved without its rows
+    and shows none once resumed.
 
 ``timeline_table(session)`` -- one row per turn, the :class:`TurnRecord` fields
     ``turn_index``, ``slot_id``, ``estimated_context_tokens``, ``reported_context_tokens``,
@@ -240,7 +242,7 @@ def timeline_table(session: AgentSession) -> pd.DataFrame:
     """One row per turn of ``session.timeline`` (see the module docstring for columns)."""
     rows = []
     for record in session.timeline:
-        data = record.to_json()
+        data = record.to_json(compaction=False)
         summary = data.pop("summary")
         data["summary_preview"] = preview(summary, PREVIEW_CHARS) if summary else None
         rows.append(data)

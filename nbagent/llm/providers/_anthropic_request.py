@@ -32,6 +32,7 @@ from nbagent.llm.blocks import (
     ToolUseBlock,
 )
 from nbagent.llm.messages import (
+    NOT_RUN_RESULT,
     AnyMessage,
     AssistantMessage,
     SystemMessage,
@@ -178,7 +179,7 @@ def _paired(previous: list[Json], content: list[Json]) -> list[Json]:
             results[tool_use_id] = {
                 "type": "tool_result",
                 "tool_use_id": tool_use_id,
-                "content": [{"type": "text", "text": "No result: the tool call was not run."}],
+                "content": [{"type": "text", "text": NOT_RUN_RESULT}],
                 "is_error": True,
             }
     return [results[i] for i in asked if i in results] + rest

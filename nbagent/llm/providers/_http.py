@@ -1,33 +1,26 @@
 """The HTTP layer every provider shares: one ``httpx.AsyncClient``, retries, one error mapping.
 
 Providers only translate IR to JSON and back; everything about talking HTTP lives here, once:
-
-- retries as the official SDKs do them: ``x-should-retry`` decides when present, otherwise 408,
-  409, 429, every status >= 500, connection errors and timeouts are retried (``max_retries``,
-  default 2), waiting ``min(0.5 * 2**n, 8)`` seconds less up to 25% jitter, unless the server's
-  ``retry-after-ms`` / ``retry-after`` gives a sane delay (0 < x <= 60 s);
-- one status -> exception mapping into the :mod:`nbagent.errors` tree, with messages that name
-  the provider, the status and the server's own words, and say what to do next;
-- server-sent events decoded by ``httpx-sse``, the response closed however the stream ends.
+retries and the status -> exception mapping (their rules, pure, in :mod:`._http_rules`), and
+server-sent events decoded by ``httpx-sse``, the response closed however the stream ends.
 
 API keys live only in the client's default headers: they never reach a repr, a log line or an
-exception (a server that echoes the key back has it masked before the error is built).
+exception. A server that echoes the key back has it masked: here for error statuses, and by
+:meth:`HttpClient.masking_secrets` for the errors providers build from 200 answers.
 """
 
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import functools
 import json
 import logging
 import random
-import re
 import ssl
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Self
 
 import httpx
 import httpx_sse
@@ -36,20 +29,18 @@ from nbagent.errors import (
     APIConnectionError,
     APIStatusError,
     APITimeoutError,
-    AuthenticationError,
-    BadRequestError,
-    ConflictError,
-    ContextWindowExceededError,
-    InternalServerError,
-    NotFoundError,
-    OverloadedError,
-    PermissionDeniedError,
+    ConfigurationError,
     ProtocolError,
     ProviderError,
-    RateLimitError,
-    RequestTooLargeError,
     StreamError,
-    UnprocessableEntityError,
+)
+from nbagent.llm.providers._http_rules import (
+    MAX_BODY_IN_MESSAGE,
+    error_from_response,
+    parse_retry_after,
+    retry_delay,
+    server_message,
+    should_retry,
 )
 
 logger = logging.getLogger("nbagent.llm.providers.http")
@@ -57,169 +48,7 @@ logger = logging.getLogger("nbagent.llm.providers.http")
 DEFAULT_TIMEOUT = httpx.Timeout(600.0, connect=5.0)
 """Generous read timeout (long generations), short connect timeout (a dead host fails fast)."""
 
-INITIAL_RETRY_DELAY = 0.5
-MAX_RETRY_DELAY = 8.0
-MAX_RETRY_AFTER = 60.0
-
 _SECRET_HEADERS = ("authorization", "x-api-key", "api-key", "x-goog-api-key")
-_MAX_BODY_IN_MESSAGE = 300
-
-_CONTEXT_WINDOW = re.compile(
-    r"context[_ ]length|context window|maximum context|prompt is too long|too many tokens"
-    r"|input is too long|exceeds? the model'?s? max",
-    re.IGNORECASE,
-)
-
-_STATUS_ERRORS: dict[int, type[APIStatusError]] = {
-    400: BadRequestError,
-    401: AuthenticationError,
-    403: PermissionDeniedError,
-    404: NotFoundError,
-    409: ConflictError,
-    413: RequestTooLargeError,
-    422: UnprocessableEntityError,
-    429: RateLimitError,
-    529: OverloadedError,
-}
-
-
-def should_retry(status_code: int, headers: httpx.Headers) -> bool:
-    """Whether an error status is worth retrying; the server's ``x-should-retry`` decides first."""
-    match headers.get("x-should-retry", "").strip().lower():
-        case "true":
-            return True
-        case "false":
-            return False
-        case _:
-            return status_code in (408, 409, 429) or status_code >= 500
-
-
-def parse_retry_after(headers: httpx.Headers, now: datetime | None = None) -> float | None:
-    """Seconds the server asks us to wait, or None when it gives no sane value (0 < x <= 60)."""
-    seconds: float | None = None
-    if (ms := headers.get("retry-after-ms")) is not None:
-        try:
-            seconds = float(ms) / 1000.0
-        except ValueError:
-            seconds = None
-    if seconds is None and (value := headers.get("retry-after")) is not None:
-        try:
-            seconds = float(value)
-        except ValueError:
-            seconds = _seconds_until_http_date(value, now)
-    if seconds is None or not 0 < seconds <= MAX_RETRY_AFTER:
-        return None
-    return seconds
-
-
-def _seconds_until_http_date(value: str, now: datetime | None) -> float | None:
-    try:
-        when = email.utils.parsedate_to_datetime(value)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return (when - (now or datetime.now(UTC))).total_seconds()
-
-
-def retry_delay(
-    retries_done: int, headers: httpx.Headers | None, rng: random.Random | None = None
-) -> float:
-    """Seconds to wait before retry number ``retries_done + 1``."""
-    if headers is not None and (after := parse_retry_after(headers)) is not None:
-        return after
-    backoff = min(INITIAL_RETRY_DELAY * 2.0**retries_done, MAX_RETRY_DELAY)
-    jitter = 1.0 - 0.25 * (rng or random).random()
-    return backoff * jitter
-
-
-def _server_message(body: Any) -> tuple[str | None, str | None, str | None]:
-    """(message, error type, error code) from the shapes servers use for errors."""
-    if isinstance(body, dict):
-        error = body.get("error")
-        if isinstance(error, dict):
-            # OpenAI {"error": {...}} and Anthropic {"type": "error", "error": {...}}
-            message, kind, code = error.get("message"), error.get("type"), error.get("code")
-        elif isinstance(error, str):
-            message, kind, code = error, None, body.get("code")
-        else:
-            # vLLM {"object": "error", "message": ..., "type": ..., "code": 400}
-            # (its numeric `code` only repeats the status)
-            message, kind = body.get("message") or body.get("detail"), body.get("type")
-            code = body.get("code") if isinstance(body.get("code"), str) else None
-        return (
-            str(message) if message is not None else None,
-            str(kind) if kind is not None else None,
-            str(code) if code is not None else None,
-        )
-    if isinstance(body, str) and body.strip():
-        return body.strip()[:_MAX_BODY_IN_MESSAGE], None, None
-    return None, None, None
-
-
-def _request_id(body: Any, headers: httpx.Headers) -> str | None:
-    for name in ("request-id", "x-request-id"):
-        if value := headers.get(name):
-            return str(value)
-    if isinstance(body, dict):
-        for holder in (body, body.get("error")):
-            if isinstance(holder, dict) and isinstance(holder.get("request_id"), str):
-                return str(holder["request_id"])
-    return None
-
-
-def _advice(status_code: int, key_env_var: str | None) -> str:
-    if status_code == 401:
-        where = f"the {key_env_var} environment variable" if key_env_var else "the api_key"
-        return f"Check the API key in {where} (or pass api_key=...): missing, wrong or revoked."
-    if status_code == 403:
-        return "The key may not use this model or endpoint; check the account's access."
-    if status_code == 404:
-        return "Check the model name and the base_url."
-    if status_code == 409:
-        return "A conflicting request was in flight; try again."
-    if status_code == 413:
-        return "Send less: shorten the history or drop attachments."
-    if status_code == 422:
-        return "The server refused the request's content; check the parameters it names."
-    if status_code == 429:
-        return "Slow down or wait before retrying; check the account's rate limits and quota."
-    if status_code == 529:
-        return "The provider is overloaded; wait a little and try again."
-    if status_code >= 500:
-        return "The provider failed; try again later."
-    return "Check the request parameters the server names."
-
-
-def error_from_response(
-    provider: str, status_code: int, body: Any, headers: httpx.Headers, key_env_var: str | None
-) -> APIStatusError:
-    """The one mapping from an HTTP error status (and the server's body) to an nbagent error."""
-    message, kind, code = _server_message(body)
-    cls = _STATUS_ERRORS.get(status_code)
-    if cls is None:
-        cls = InternalServerError if status_code >= 500 else APIStatusError
-    if kind == "overloaded_error" and status_code >= 500:
-        cls = OverloadedError
-    advice = _advice(status_code, key_env_var)
-    if status_code in (400, 413) and (
-        code == "context_length_exceeded" or _CONTEXT_WINDOW.search(message or "")
-    ):
-        cls = ContextWindowExceededError
-        advice = (
-            "The prompt does not fit the model's context window: compact or summarise the "
-            "history, or use a model with a larger window."
-        )
-    label = ", ".join(part for part in (kind, code) if part)
-    said = f" ({label})" if label else ""
-    text = f"{provider} returned HTTP {status_code}{said}: {message or 'no message'}. {advice}"
-    return cls(
-        text,
-        status_code=status_code,
-        body=body,
-        request_id=_request_id(body, headers),
-        provider=provider,
-    )
 
 
 @functools.cache
@@ -232,6 +61,16 @@ def _redact(text: str, secrets: tuple[str, ...]) -> str:
     for secret in secrets:
         text = text.replace(secret, "***")
     return text
+
+
+def _mask_error(error: ProviderError, secrets: tuple[str, ...]) -> None:
+    error.args = tuple(_redact(a, secrets) if isinstance(a, str) else a for a in error.args)
+    if not isinstance(error, APIStatusError | StreamError) or error.body is None:
+        return
+    # The body is parsed JSON (or text): mask it as text, the form the key was sent in.
+    text = error.body if isinstance(error.body, str) else json.dumps(error.body)
+    if (masked := _redact(text, secrets)) != text:
+        error.body = masked if isinstance(error.body, str) else json.loads(masked)
 
 
 @dataclass
@@ -264,7 +103,7 @@ class HttpClient:
         rng: random.Random | None = None,
     ) -> None:
         if max_retries < 0:
-            raise ValueError("max_retries must be >= 0")
+            raise ConfigurationError(f"max_retries must be >= 0, got {max_retries}")
         self.provider = provider
         self.base_url = base_url.rstrip("/")
         self.max_retries = max_retries
@@ -301,13 +140,28 @@ class HttpClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
+    @contextmanager
+    def masking_secrets(self) -> Iterator[None]:
+        """Mask the key in any :class:`ProviderError` raised inside.
+
+        Errors from an error status are masked here already; this covers the errors a provider
+        builds from a 200 answer (an error object in the body or the stream), which a server may
+        have echoed the key into just the same.
+        """
+        try:
+            yield
+        except ProviderError as e:
+            if self._secrets:
+                _mask_error(e, self._secrets)
+            raise
+
     async def post_json(self, path: str, body: dict[str, Any]) -> tuple[Any, httpx.Headers]:
         """POST ``body`` as JSON and return the parsed JSON answer and its headers."""
         response, _ = await self._send(path, body, stream=False, retries_done=0)
         try:
             return json.loads(response.content), response.headers
         except (json.JSONDecodeError, UnicodeDecodeError) as e:
-            snippet = _redact(response.text[:_MAX_BODY_IN_MESSAGE], self._secrets)
+            snippet = _redact(response.text[:MAX_BODY_IN_MESSAGE], self._secrets)
             raise ProtocolError(
                 f"{self.provider} answered HTTP {response.status_code} with a body that is not "
                 f"JSON: {snippet!r}. Check that base_url points at the API.",
@@ -336,7 +190,8 @@ class HttpClient:
                 return
             except httpx.TransportError as e:
                 if not started and retries_done < self.max_retries:
-                    await self._wait(retries_done, None, f"stream failed before any event: {e!r}")
+                    why = _redact(f"stream failed before any event: {e!r}", self._secrets)
+                    await self._wait(retries_done, None, why)
                     retries_done += 1
                     continue
                 raise self._mid_stream_error(e) from e
@@ -349,7 +204,7 @@ class HttpClient:
             return
         # Some servers ignore `stream` or answer an error with a 200 JSON body.
         body = self._error_body(response) if await response.aread() else None
-        message, kind, _ = _server_message(body)
+        message, kind, _ = server_message(body)
         if message is not None and isinstance(body, dict) and "error" in body:
             raise StreamError(
                 f"{self.provider} reported an error in its 200 answer ({kind or 'error'}): "
@@ -456,9 +311,30 @@ class HttpClient:
         return _Failure(error, e, retryable=True)
 
 
+class HttpProvider:
+    """What every provider that talks HTTP shares: its :class:`HttpClient` and closing it."""
+
+    _http: HttpClient
+
+    @property
+    def http(self) -> HttpClient:
+        """The HTTP layer (its ``sleep`` and ``max_retries`` are adjustable)."""
+        return self._http
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+
 __all__ = [
     "DEFAULT_TIMEOUT",
     "HttpClient",
+    "HttpProvider",
     "error_from_response",
     "parse_retry_after",
     "retry_delay",

@@ -16,7 +16,6 @@ from collections.abc import AsyncIterator
 from contextlib import aclosing
 
 import httpx
-from pydantic import ValidationError
 
 from nbagent.errors import (
     APIStatusError,
@@ -51,7 +50,7 @@ from nbagent.llm.providers._anthropic_request import (
     wire_block,
     wire_messages,
 )
-from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient
+from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.usage import Usage
 
@@ -124,7 +123,7 @@ def response_from_json(data: Json) -> MessageResponse:
             model=data.get("model") or "",
             id=data.get("id"),
         )
-    except (KeyError, TypeError, ValidationError) as e:
+    except (AttributeError, KeyError, TypeError, ValueError) as e:  # ValueError: pydantic's too
         raise ProtocolError(
             f"anthropic returned a message nbagent cannot read ({e!r}); check base_url points "
             "at the Anthropic Messages API",
@@ -271,7 +270,7 @@ class AnthropicStreamTranslator:
 # the provider
 
 
-class AnthropicProvider:
+class AnthropicProvider(HttpProvider):
     """Anthropic's Messages API (``/v1/messages``), non-streamed and streamed.
 
     The key comes from ``api_key`` or ``ANTHROPIC_API_KEY``; it is sent as ``x-api-key`` and never
@@ -322,34 +321,38 @@ class AnthropicProvider:
         return request_body(request, model=self.model, max_tokens_default=self.max_tokens_default)
 
     async def chat(self, request: MessageRequest) -> MessageResponse:
-        data, _headers = await self._http.post_json("/v1/messages", self.request_body(request))
-        if not isinstance(data, dict):
-            raise ProtocolError(
-                f"anthropic returned {type(data).__name__}, not a message object", provider=PROVIDER
-            )
-        return response_from_json(data)
+        body = self.request_body(request)
+        with self._http.masking_secrets():
+            data, _headers = await self._http.post_json("/v1/messages", body)
+            if not isinstance(data, dict):
+                raise ProtocolError(
+                    f"anthropic returned {type(data).__name__}, not a message object",
+                    provider=PROVIDER,
+                )
+            return response_from_json(data)
 
     async def chat_stream(self, request: MessageRequest) -> AsyncIterator[StreamEvent]:
         body = self.request_body(request)
         body["stream"] = True
         translator = AnthropicStreamTranslator()
         sse_events = self._http.stream_sse("/v1/messages", body)
-        async with aclosing(sse_events):
-            async for sse in sse_events:
-                if not sse.data:
-                    continue
-                try:
-                    events = translator.feed(_parse_event(sse.data))
-                except (KeyError, TypeError, AttributeError) as e:
-                    raise ProtocolError(
-                        f"anthropic sent a malformed {sse.event or 'stream'} event: "
-                        f"{sse.data[:200]!r}",
-                        provider=PROVIDER,
-                    ) from e
-                for event in events:
-                    yield event
-                if translator.finished:
-                    break
+        with self._http.masking_secrets():
+            async with aclosing(sse_events):
+                async for sse in sse_events:
+                    if not sse.data:
+                        continue
+                    try:
+                        events = translator.feed(_parse_event(sse.data))
+                    except (AttributeError, KeyError, TypeError, ValueError) as e:
+                        raise ProtocolError(
+                            f"anthropic sent a malformed {sse.event or 'stream'} event: "
+                            f"{sse.data[:200]!r}",
+                            provider=PROVIDER,
+                        ) from e
+                    for event in events:
+                        yield event
+                    if translator.finished:
+                        break
         if not translator.finished:
             raise ProtocolError(
                 "anthropic stream ended before message_stop; the reply is incomplete, retry it",
@@ -360,22 +363,15 @@ class AnthropicProvider:
         """Input tokens of ``request`` as Anthropic counts them (``/v1/messages/count_tokens``)."""
         full = self.request_body(request)
         body: Json = {k: full[k] for k in ("model", "messages", "system", "tools") if k in full}
-        data, _headers = await self._http.post_json("/v1/messages/count_tokens", body)
-        try:
-            return int(data["input_tokens"])
-        except (KeyError, TypeError, ValueError) as e:
-            raise ProtocolError(
-                f"anthropic count_tokens answer has no input_tokens: {data!r}", provider=PROVIDER
-            ) from e
-
-    async def aclose(self) -> None:
-        await self._http.aclose()
-
-    async def __aenter__(self) -> AnthropicProvider:
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.aclose()
+        with self._http.masking_secrets():
+            data, _headers = await self._http.post_json("/v1/messages/count_tokens", body)
+            try:
+                return int(data["input_tokens"])
+            except (KeyError, TypeError, ValueError) as e:
+                raise ProtocolError(
+                    f"anthropic count_tokens answer has no input_tokens: {data!r}",
+                    provider=PROVIDER,
+                ) from e
 
 
 def _parse_event(raw: str) -> Json:

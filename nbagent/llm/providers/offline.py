@@ -24,6 +24,7 @@ from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
 from typing import Any, TypeAlias, assert_never
 
+from nbagent.errors import ConfigurationError
 from nbagent.llm.blocks import (
     AudioBlock,
     ContentBlock,
@@ -87,9 +88,9 @@ class OfflineProvider:
         latency: float = 0.0,
     ) -> None:
         if chunk_size < 1:
-            raise ValueError(f"chunk_size must be at least 1, got {chunk_size}")
+            raise ConfigurationError(f"chunk_size must be at least 1, got {chunk_size}")
         if latency < 0:
-            raise ValueError(f"latency must be >= 0 seconds, got {latency}")
+            raise ConfigurationError(f"latency must be >= 0 seconds, got {latency}")
         # The model name always says "offline" so no table or log can mistake it for a real model.
         self.model = model if "offline" in model.lower() else f"offline-{model}"
         self.estimator = estimator
