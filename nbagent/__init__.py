@@ -20,6 +20,7 @@ from nbagent.agent import (
     InMemoryStore,
     MemoryStore,
     SessionMemory,
+    SessionSettings,
     SlotConfig,
     SlotMode,
     SqliteStore,
@@ -66,6 +67,16 @@ from nbagent.llm.blocks import (
     ToolResultBlock,
     ToolUseBlock,
 )
+from nbagent.llm.compact import (
+    CompactAction,
+    CompactConfig,
+    CompactRecord,
+    CompactReport,
+    CompactState,
+    decide_strategy,
+    microcompact,
+    plan_compaction,
+)
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.cycle_events import (
     CompactionEvent,
@@ -90,7 +101,7 @@ from nbagent.llm.events import (
     aaccumulate_stream,
     accumulate_stream,
 )
-from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor, HookHandle
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
@@ -107,7 +118,10 @@ from nbagent.llm.providers import (
     FunctionProvider,
     OfflineProvider,
     OpenAIProvider,
+    OpenAIWireOptions,
     ProviderRegistry,
+    ProviderSpec,
+    parse_spec,
     provider_from_env,
     provider_from_spec,
 )
@@ -127,7 +141,7 @@ from nbagent.llm.tokens import (
     estimate_messages_tokens,
     estimate_text_tokens,
 )
-from nbagent.llm.tools import Tool, ToolCallResult, ToolRegistry, tool
+from nbagent.llm.tools import Tool, ToolCallResult, ToolErrorKind, ToolRegistry, tool
 from nbagent.llm.usage import CostTracker, Usage
 
 if _TYPE_CHECKING:
@@ -191,6 +205,11 @@ __all__ = [
     "BadRequestError",
     "BlockEvent",
     "ChatWidget",
+    "CompactAction",
+    "CompactConfig",
+    "CompactRecord",
+    "CompactReport",
+    "CompactState",
     "CompactionEvent",
     "ConfigurationError",
     "ConflictError",
@@ -210,6 +229,7 @@ __all__ = [
     "HookContext",
     "HookEvent",
     "HookExecutor",
+    "HookHandle",
     "ImageBlock",
     "InMemoryStore",
     "InternalServerError",
@@ -225,16 +245,19 @@ __all__ = [
     "NotFoundError",
     "OfflineProvider",
     "OpenAIProvider",
+    "OpenAIWireOptions",
     "OverloadedError",
     "PermissionDeniedError",
     "ProtocolError",
     "ProviderError",
     "ProviderRegistry",
+    "ProviderSpec",
     "RateLimitError",
     "ReadOnlySlotError",
     "RequestTooLargeError",
     "ResultSemantic",
     "SessionMemory",
+    "SessionSettings",
     "SlotConfig",
     "SlotMode",
     "SqliteStore",
@@ -260,6 +283,7 @@ __all__ = [
     "ToolChoice",
     "ToolDefinition",
     "ToolError",
+    "ToolErrorKind",
     "ToolRegistry",
     "ToolResultBlock",
     "ToolResultEvent",
@@ -279,6 +303,7 @@ __all__ = [
     "aaccumulate_stream",
     "accumulate_stream",
     "compaction_table",
+    "decide_strategy",
     "estimate_message_tokens",
     "estimate_messages_tokens",
     "estimate_text_tokens",
@@ -288,6 +313,9 @@ __all__ = [
     "load_ipython_extension",
     "messages_from_json",
     "messages_to_json",
+    "microcompact",
+    "parse_spec",
+    "plan_compaction",
     "provider_from_env",
     "provider_from_spec",
     "show_summary",

@@ -1,5 +1,6 @@
 """The agent layer: sessions, context slots, stores, summaries. Knows nothing of notebooks."""
 
+from nbagent.agent._settings import SessionSettings
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import Agent, AgentBundle, AgentConfig
 from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig, SlotMode, focused_view
@@ -31,6 +32,7 @@ __all__ = [
     "MemoryStore",
     "PutValue",
     "SessionMemory",
+    "SessionSettings",
     "SlotConfig",
     "SlotMode",
     "SqliteStore",
