@@ -49,6 +49,7 @@ from nbagent.llm.events import StreamAccumulator, StreamEvent
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.provider import LlmProvider
+from nbagent.llm.providers._http import RetryNotice, retry_listener
 from nbagent.llm.request import (
     MessageRequest,
     MessageResponse,
@@ -332,6 +333,24 @@ class LlmCycle:
     ) -> AsyncGenerator[StreamEvent | MessageResponse, None]:
         """One provider call: hooks, usage, and (streamed) the events, then the response last."""
         await self._emit(HookEvent.BEFORE_REQUEST, request=request, attempt=1)
+
+        async def on_retry(notice: RetryNotice) -> None:
+            data = {
+                "provider": notice.provider,
+                "delay": notice.delay,
+                "max_retries": notice.max_retries,
+            }
+            await self._emit(
+                HookEvent.RETRY,
+                request=request,
+                error=notice.error,
+                attempt=notice.attempt + 1,
+                data=data,
+            )
+
+        # Set, not reset by token: this generator may be resumed from another context.
+        previous_listener = retry_listener.get()
+        retry_listener.set(on_retry if self.hook_executor is not None else None)
         try:
             if stream:
                 accumulator = StreamAccumulator()
@@ -347,6 +366,8 @@ class LlmCycle:
         except Exception as e:
             await self._emit(HookEvent.ERROR, request=request, error=e, attempt=1)
             raise
+        finally:
+            retry_listener.set(previous_listener)
         self.usage.add(response.usage)
         await self._emit(HookEvent.AFTER_RESPONSE, request=request, response=response, attempt=1)
         yield response

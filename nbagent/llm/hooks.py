@@ -13,9 +13,11 @@ Hooks run in registration order, sync or async. A hook that raises is logged (wi
 traceback) and skipped: no hook can break a turn. Cancellation is not swallowed.
 
 Who fires what: :class:`~nbagent.llm.cycle.LlmCycle` fires BEFORE_REQUEST, AFTER_RESPONSE,
-TOOL_CALL, TOOL_RESULT, COMPACTION and ERROR; the agent session fires TURN_START, TURN_END and
-SUMMARY. Nothing fires RETRY yet: retries happen inside a provider's HTTP layer, which holds no
-hook executor (its retries are logged on ``nbagent.llm.providers.http``).
+TOOL_CALL, TOOL_RESULT, COMPACTION, ERROR and RETRY; the agent session fires TURN_START, TURN_END
+and SUMMARY. RETRY comes from the providers' HTTP layer, which knows nothing of hooks: the cycle
+listens to it (a context variable) while it calls the provider. Its context carries the error that
+is being retried, ``attempt`` (2 for the first retry) and ``data`` with ``provider``, ``delay``
+(seconds) and ``max_retries``.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ import random
 import ssl
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -44,6 +45,26 @@ from nbagent.llm.providers._http_rules import (
 )
 
 logger = logging.getLogger("nbagent.llm.providers.http")
+
+
+@dataclass(frozen=True)
+class RetryNotice:
+    """A retry about to happen: the ``attempt``-th of ``max_retries``, after ``delay`` seconds."""
+
+    provider: str
+    attempt: int
+    max_retries: int
+    delay: float
+    error: ProviderError
+
+
+RetryListener = Callable[[RetryNotice], Awaitable[None]]
+
+retry_listener: ContextVar[RetryListener | None] = ContextVar(
+    "nbagent_retry_listener", default=None
+)
+"""Who hears of retries in the current context. Providers know nothing of hooks: the LLM cycle
+sets this around its provider calls and turns each notice into a ``RETRY`` hook event."""
 
 DEFAULT_TIMEOUT = httpx.Timeout(600.0, connect=5.0)
 """Generous read timeout (long generations), short connect timeout (a dead host fails fast)."""
@@ -191,7 +212,7 @@ class HttpClient:
             except httpx.TransportError as e:
                 if not started and retries_done < self.max_retries:
                     why = _redact(f"stream failed before any event: {e!r}", self._secrets)
-                    await self._wait(retries_done, None, why)
+                    await self._wait(retries_done, None, why, self._mid_stream_error(e))
                     retries_done += 1
                     continue
                 raise self._mid_stream_error(e) from e
@@ -243,11 +264,24 @@ class HttpClient:
                 return outcome, retries_done
             if not outcome.retryable or retries_done >= self.max_retries:
                 raise outcome.error from outcome.cause
-            await self._wait(retries_done, outcome.headers, str(outcome.error))
+            await self._wait(retries_done, outcome.headers, str(outcome.error), outcome.error)
             retries_done += 1
 
-    async def _wait(self, retries_done: int, headers: httpx.Headers | None, why: str) -> None:
+    async def _wait(
+        self,
+        retries_done: int,
+        headers: httpx.Headers | None,
+        why: str,
+        error: ProviderError,
+    ) -> None:
         delay = retry_delay(retries_done, headers, self._rng)
+        listener = retry_listener.get()
+        if listener is not None:
+            notice = RetryNotice(self.provider, retries_done + 1, self.max_retries, delay, error)
+            try:
+                await listener(notice)
+            except Exception:  # a listener (a user's hook) never stops the retry
+                logger.exception("%s: retry listener failed", self.provider)
         logger.info(
             "%s: retry %d/%d in %.2fs: %s",
             self.provider,
