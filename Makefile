@@ -25,8 +25,11 @@ $(BENCH_STAMP): pyproject.toml $(DEV_STAMP)
 	$(PY) -m pip install -q -e '.[dev,bench]'
 	touch $@
 
+# JupyterLab refuses to run as root unless told; containers and CI machines often are root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(LAB_STAMP)
-	$(VENV)/bin/jupyter lab notebooks/01_quickstart.ipynb
+	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/01_quickstart.ipynb
 
 lint: $(DEV_STAMP)
 	$(PY) -m ruff check nbagent tests benchmarks
