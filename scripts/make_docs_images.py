@@ -14,7 +14,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from nbagent import (  # noqa: E402
+from nbagent import (
     AgentBuilder,
     AgentSession,
     InMemoryStore,

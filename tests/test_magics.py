@@ -7,9 +7,11 @@ API-key test, which talks to a loopback server. Outputs are captured with IPytho
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,18 +22,23 @@ from traitlets.config import Config
 
 from nbagent.agent.context import SlotMode
 from nbagent.agent.session import AgentSession
+from nbagent.agent.summary import SummaryConfig
+from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
+from nbagent.llm.events import StreamEvent
 from nbagent.llm.messages import UserMessage
-from nbagent.llm.providers.offline import OfflineProvider
+from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider, Reply
 from nbagent.llm.providers.registry import (
     BASE_URL_ENV_VARS,
     KEY_ENV_VARS,
     MODEL_ENV_VAR,
     PROVIDER_ENV_VAR,
 )
+from nbagent.llm.request import MessageRequest, MessageResponse
 from nbagent.notebook._html import markdown_to_safe_html
-from nbagent.notebook.magics import AgentMagics
-from tests.wire_server import json_reply, wire_server_fixture  # noqa: F401
+from nbagent.notebook._magic_args import line_parser
+from nbagent.notebook.magics import AgentMagics, turn_meta
+from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
 
 EXTENSION = "nbagent.notebook.extension"
 LONG_REPLY = "The quick brown fox jumps over the lazy dog; then it naps in the sun."
@@ -163,6 +170,22 @@ def test_help_lists_every_command(ip: InteractiveShell, line: str) -> None:
     assert "%%agent [--no-stream] [--session ID] [--raw]" in out
 
 
+def test_help_shows_every_option_each_command_accepts(ip: InteractiveShell) -> None:
+    out = run(ip, "%agent help").stdout
+    commands = next(
+        a.choices for a in line_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    for name, parser in commands.items():
+        for action in parser._actions:
+            for flag in action.option_strings:
+                if flag not in ("-h", "--help"):
+                    assert flag in out, f"%agent {name} {flag} is not in %agent help"
+    for usage in ("%agent new [--provider SPEC]", "[--tools NAME]", "%agent history [--last N]"):
+        assert usage in out
+    assert "%agent sessions [--store PATH]" in out
+    assert "|reset|chat [--session ID]" in out
+
+
 def test_subcommand_help_prints_its_options(ip: InteractiveShell) -> None:
     captured = run(ip, "%agent config --help")
     assert "--trigger-ratio R" in captured.stdout and "--watermark {context,cumulative}" in (
@@ -184,6 +207,8 @@ def test_subcommand_help_prints_its_options(ip: InteractiveShell) -> None:
         ("%agent new --provider nonsense:x", "Unknown provider 'nonsense'"),
         ("%agent new --tools missing_tools", "no variable 'missing_tools'"),
         ("%%agent --stream-fast\nhi", "unrecognized arguments: --stream-fast"),
+        ('%%agent --session ""\nhi', "the session id is empty"),
+        ('%agent tokens --session " "', "the session id is empty"),
     ],
 )
 def test_bad_arguments_print_a_usage_error_not_a_traceback(
@@ -217,6 +242,15 @@ def test_new_without_a_key_uses_offline_and_says_so_once(ip: InteractiveShell) -
     assert "Session 'chat-1' (new) · offline:offline-demo" in first
     assert "Session 'chat-2' (new) · offline:offline-demo" in second
     assert magics(ip).book.default_id == "chat-2"
+
+
+def test_offline_named_in_the_environment_needs_no_notice(
+    ip: InteractiveShell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(PROVIDER_ENV_VAR, "offline")
+    out = run(ip, "%agent new").stdout
+    assert "No provider key found" not in out
+    assert "Session 'chat-1' (new) · offline:offline-demo" in out
 
 
 def test_first_cell_without_a_session_opens_one_offline(ip: InteractiveShell) -> None:
@@ -379,6 +413,19 @@ def test_bad_braces_are_a_clear_error_and_send_nothing(
     assert provider(ip).calls == 0 and session(ip).turn_index == 0
 
 
+class Unprintable:
+    def __format__(self, spec: str) -> str:
+        raise RuntimeError("no text for you")
+
+
+def test_a_value_that_cannot_be_formatted_is_a_usage_error(ip: InteractiveShell) -> None:
+    run(ip, "%agent new --provider offline")
+    ip.user_ns["thing"] = Unprintable()
+    captured = run(ip, "%%agent\nabout {thing}")
+    assert "cannot expand the braces in the cell (RuntimeError: no text for you)" in captured.stderr
+    assert provider(ip).calls == 0
+
+
 def test_an_empty_cell_is_a_usage_error(ip: InteractiveShell) -> None:
     captured = run(ip, "%%agent\n   \n")
     assert "the cell is empty" in captured.stderr
@@ -473,6 +520,95 @@ def test_an_interrupt_shows_a_line_discards_the_turn_and_stops_the_cell(
     assert [m.text() for m in session(ip).slot.messages] == ["still there?", "after the interrupt"]
 
 
+class SlowClose(OfflineProvider):
+    """Closing its stream or request takes a moment, as closing an HTTP response does."""
+
+    slow_chat = 0.0
+
+    async def chat(self, request: MessageRequest) -> MessageResponse:
+        try:
+            await asyncio.sleep(self.slow_chat)
+            return await super().chat(request)
+        finally:
+            await asyncio.sleep(0.2)
+
+    async def chat_stream(self, request: MessageRequest) -> AsyncIterator[StreamEvent]:
+        try:
+            async for event in super().chat_stream(request):
+                yield event
+        finally:
+            await asyncio.sleep(0.2)
+
+
+@pytest.mark.parametrize("cell", ["%%agent\ntalk for a while", "%%agent --no-stream\ntalk"])
+def test_an_interrupt_waits_for_the_turn_to_unwind_and_stops_the_cell(
+    ip: InteractiveShell, cell: str
+) -> None:
+    """The interrupt lands while the cell waits on the background loop (no display update in
+    between): the turn unwinds first, so the cell shows the interrupt (it once showed
+    "RuntimeError: aclose(): asynchronous generator is already running" and went on) and the
+    session is free for the next turn."""
+    run(ip, "%config AgentMagics.update_interval = 60")
+    slow = SlowClose(["word " * 400, "after the interrupt"], latency=0.02)
+    slow.slow_chat = 5.0
+    book = magics(ip).book
+    book.open(provider=slow, store=book.store(None), session_id="slow")
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
+    timer.start()
+    try:
+        with capture_output() as captured:
+            result = ip.run_cell(cell)
+    finally:
+        timer.cancel()
+    assert isinstance(result.error_in_exec, KeyboardInterrupt)
+    final = captured.outputs[-1].data
+    assert final["text/plain"] == "interrupted; the turn was not saved"
+    assert "Error" not in captured.stderr
+    slow.latency = slow.slow_chat = 0
+    run(ip, "%%agent\nstill there?")
+    assert [m.role for m in session(ip).slot.messages] == ["user", "assistant"]
+    assert session(ip).slot.messages[0].text() == "still there?"
+
+
+def test_an_interrupt_during_the_summary_says_the_reply_was_saved(ip: InteractiveShell) -> None:
+    async def slow_summary() -> str:
+        await asyncio.sleep(5)
+        return "never"
+
+    def answer(request: MessageRequest) -> Reply | Awaitable[Reply]:
+        if request.metadata.get("purpose") == "summary":
+            return slow_summary()
+        return "a reply long enough to pass the tiny trigger"
+
+    book = magics(ip).book
+    book.open(
+        provider=FunctionProvider(answer),
+        store=book.store(None),
+        session_id="slow",
+        summary=SummaryConfig(max_context_tokens=4, debounce_turns=0),
+    )
+    for cell in ("%%agent\ntalk", "%%agent --no-stream\ntalk again"):
+        main = threading.main_thread().ident
+        assert main is not None
+        timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
+        timer.start()
+        try:
+            with capture_output() as captured:
+                result = ip.run_cell(cell)
+        finally:
+            timer.cancel()
+        assert isinstance(result.error_in_exec, KeyboardInterrupt)
+        final = captured.outputs[-1].data
+        assert final["text/plain"] == (
+            "interrupted; the reply was saved; the summary step did not finish"
+        )
+        assert "not saved" not in final["text/html"]
+    texts = [m.text() for m in session(ip, "slow").slot.messages]
+    assert texts[::2] == ["talk", "talk again"]
+
+
 def test_chat_command_shows_a_chat_widget_on_the_session(ip: InteractiveShell) -> None:
     run(ip, "%agent new --provider offline")
     run(ip, "%%agent\nhello")
@@ -493,6 +629,10 @@ def test_tokens_and_timeline_tables(ip: InteractiveShell) -> None:
     assert "Sure &lt;script&gt;x&lt;/script&gt;" in tokens and "<script>x" not in tokens
     timeline = run(ip, "%agent timeline").outputs[-1].data["text/html"]
     assert "summary_status" in timeline and "not_needed" in timeline
+    # Without HTML (a console, a text-only viewer) the table reads as text, not `<Styler ...>`.
+    plain = run(ip, "%agent tokens").outputs[-1].data["text/plain"]
+    assert plain.startswith("Tokens per stored message · session chat-1\n")
+    assert "est_tokens" in plain and "Sure <script>x</script>" in plain
 
 
 def test_empty_tables_say_so(ip: InteractiveShell) -> None:
@@ -523,6 +663,14 @@ def test_watermark_shows_a_png_chart(ip: InteractiveShell) -> None:
     run(ip, "%%agent\nhello")
     output = run(ip, "%agent watermark").outputs[-1]
     assert output.data["text/plain"].startswith("<Figure size")
+    assert "image/png" in output.data
+
+
+def test_watermark_of_a_session_id_with_dollars_draws(ip: InteractiveShell) -> None:
+    """Matplotlib reads `$...$` as mathtext: `$\\frac$` failed the whole figure."""
+    run(ip, "%agent new --provider offline --session '$\\frac$ costs $5'")
+    run(ip, "%%agent\nhello")
+    output = run(ip, "%agent watermark").outputs[-1]
     assert "image/png" in output.data
 
 
@@ -562,6 +710,7 @@ def test_config_shows_and_changes_the_summary_settings(ip: InteractiveShell) -> 
     run(ip, "%agent new --provider offline")
     out = run(ip, "%agent config").stdout
     assert "Summaries: on · trigger at 24,000 tokens (0.75 × 32,000) · debounce 3 turns" in out
+    assert "(focused) · 0 turns\n" in out
     out = run(
         ip,
         "%agent config --trigger-ratio 0.5 --max-context 1_000 --debounce 1 "
@@ -583,6 +732,7 @@ def test_config_shows_and_changes_the_summary_settings(ip: InteractiveShell) -> 
     assert compact is not None and compact.context_window == 1000
     assert session(ip).slot.config.mode is SlotMode.FULL
     assert "slot 'main' (full)" in out and "trigger at 500 tokens" in out
+    assert "debounce 1 turn ·" in out
     # The mode is saved at once: a resumed session keeps it.
     ip.run_line_magic("unload_ext", EXTENSION)
     ip.run_line_magic("load_ext", EXTENSION)
@@ -632,3 +782,42 @@ def test_no_api_key_in_any_output(
     assert "AuthenticationError" in text  # the turn did fail, and said so
     assert server.requests[0].headers["authorization"] == f"Bearer {key}"  # the key was used
     assert key not in text and key[-12:] not in text
+
+
+def test_a_key_in_a_provider_spec_url_is_masked_in_error_lines(
+    ip: InteractiveShell, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some proxies take the key in the URL; the spec's base URL is quoted by error messages."""
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-env-key-not-this-one")
+    key = "sk-in-the-url-SECRET-42"
+    port = free_port()  # nothing listens there: the turn fails to connect
+    seen = [
+        everything(
+            run(ip, f'%agent new --provider "openai:m@http://127.0.0.1:{port}/v1?api_key={key}"')
+        )
+    ]
+    seen.append(everything(run(ip, "%%agent\nhello")))
+    seen.append(everything(run(ip, f'%agent new --provider "openai:m@https://me:{key}@host/v1"')))
+    text = "\n".join(seen)
+    assert "APIConnectionError" in text and "?api_key=***" in text
+    assert "ConfigurationError" in text and "https://me:***@host" in text
+    assert key not in text
+
+
+def test_a_failed_summary_shows_one_short_line_under_the_reply() -> None:
+    record = TurnRecord(
+        turn_index=3,
+        slot_id="main",
+        estimated_context_tokens=900,
+        reported_context_tokens=None,
+        cumulative_tokens=900,
+        watermark=900,
+        threshold=600.0,
+        summary_status=SummaryStatus.FAILED,
+        summary_error="InternalServerError: <html>" + "bad gateway " * 500 + "</html>",
+        context_tokens_after=900,
+    )
+    meta = turn_meta(record)
+    failed = meta.split(" · ")[-2]
+    assert failed.startswith("summary failed: InternalServerError: <html>bad gateway")
+    assert len(failed) == len("summary failed: ") + 200 and failed.endswith("…")

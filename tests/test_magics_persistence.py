@@ -9,6 +9,7 @@ import pytest
 from IPython.core.interactiveshell import InteractiveShell
 
 from nbagent.agent._settings import SessionSettings
+from nbagent.agent.context import SlotMode
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.notebook.tables import compaction_table, token_table
 from tests.test_magics import EXTENSION, ip, magics, run, session  # noqa: F401
@@ -72,6 +73,19 @@ def test_reset_passes_the_configured_settings_on(ip: InteractiveShell) -> None: 
     restart(ip)
     run(ip, "%agent new --provider offline --session chat-1")
     assert settings_of(ip) == (0.5, 1000, 1, "incremental", 1000)
+
+
+def test_reset_keeps_the_slot_mode_but_not_the_summary(ip: InteractiveShell) -> None:  # noqa: F811
+    run(ip, "%agent new --provider offline --session first")
+    run(ip, "%agent config --mode full")
+    session(ip).slot.set_summary("what came before", upto=0)
+    run(ip, "%agent reset")
+    assert session(ip).slot.config.mode is SlotMode.FULL
+    assert session(ip).slot.focused.summary_override is None
+    restart(ip)
+    out = run(ip, "%agent new --provider offline --session chat-1").stdout
+    assert session(ip).slot.config.mode is SlotMode.FULL
+    assert "Session 'chat-1' (new)" in out
 
 
 def test_compaction_and_token_tables_survive_a_restart(ip: InteractiveShell) -> None:  # noqa: F811

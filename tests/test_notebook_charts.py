@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import matplotlib
@@ -155,3 +156,16 @@ def test_figure_displays_as_png_in_ipython() -> None:
     assert shell.display_formatter is not None
     data, _ = shell.display_formatter.format(fig)  # type: ignore[no-untyped-call]
     assert "image/png" in data
+
+
+def test_a_session_id_with_dollars_is_drawn_as_written() -> None:
+    """Matplotlib reads `$...$` as mathtext, and `$\\frac$` failed the figure at draw time."""
+    session = make_session(ScriptedProvider(), session_id="$\\frac$ costs $5")
+    session.submit_turn_sync("hello")
+    fig = watermark_chart(session)
+    fig.savefig(io.BytesIO(), format="png")
+    (ax,) = fig.axes
+    assert (
+        ax.get_title()
+        == "Context watermark — session \\$\\frac\\$ costs \\$5 (summaries off: no trigger line)"
+    )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from html.parser import HTMLParser
 from typing import Any
 
@@ -14,9 +15,12 @@ matplotlib.use("Agg")
 
 import mistune
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
+from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.notebook._html import (
@@ -25,6 +29,7 @@ from nbagent.notebook._html import (
     markdown_to_safe_html,
     preview,
 )
+from nbagent.notebook._render import error_html, error_text, redact
 from nbagent.notebook.summary_view import SummaryCard, show_summary
 from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
 from nbagent.notebook.tuning import tune_summary, tune_widget
@@ -46,19 +51,37 @@ _ALLOWED_TAGS = {
 }  # fmt: skip
 
 
+_VOID_TAGS = {"br", "hr"}
+
+
 class _Tags(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.found: list[tuple[str, list[tuple[str, str | None]]]] = []
+        self.open: list[str] = []
+        self.misnested: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.found.append((tag, attrs))
+        if tag not in _VOID_TAGS:
+            self.open.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID_TAGS:  # `<hr />` reports an end tag too
+            return
+        if not self.open or self.open[-1] != tag:
+            self.misnested.append(f"</{tag}> closes <{self.open[-1] if self.open else ''}>")
+        else:
+            self.open.pop()
 
 
 def assert_safe_html(html: str) -> None:
-    """Only harmless tags, no event handlers, no javascript: URLs, no raw payloads."""
+    """Only harmless tags, properly nested, no event handlers, no javascript: URLs, no raw
+    payloads."""
     parser = _Tags()
     parser.feed(html)
+    parser.close()
+    assert parser.misnested == [] and parser.open == [], (parser.misnested, parser.open)
     for tag, attrs in parser.found:
         assert tag in _ALLOWED_TAGS, f"unexpected <{tag}> in output"
         for name, value in attrs:
@@ -95,11 +118,30 @@ def test_escape_html_escapes_quotes_too() -> None:
         "- item\n\n  ```\n<script>alert(1)</script>\n  ```",
         "    ```\n<script>alert(1)</script>",
         "&#60;script&#62;alert(1)&#60;/script&#62;",
+        "NUL \x000\x00 and `code` \x00",  # NUL marks the renderer's code spans
+        "**a *b** c* and *d **e* f**",  # emphasis across bold must not misnest the tags
+        "**********",
     ],
 )
 def test_escape_markdown_renders_safely(text: str) -> None:
     assert_safe_markdown(escape_markdown(text))
     assert_safe_html(markdown_to_safe_html(text))
+
+
+_PIECES = st.sampled_from(
+    [
+        *"ab <>&\"'`*_[]()!\\#-\n:=/~1. ",
+        *("javascript:", "<script>", "<img onerror=x>", "```", "**", "\x00", "    ", "&#60;"),
+        *("](", "![", "<a href=x>", "[x]: "),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_PIECES, max_size=40).map("".join))
+def test_any_mix_of_markup_renders_safely_and_well_nested(text: str) -> None:
+    assert_safe_html(markdown_to_safe_html(text))
+    assert_safe_markdown(escape_markdown(text))
 
 
 def test_escape_markdown_keeps_formatting() -> None:
@@ -124,6 +166,42 @@ def test_markdown_to_safe_html_subset() -> None:
         "<ol><li>one</li><li>two</li></ol>\n"
         "<pre><code>&lt;b&gt;</code></pre>"
     )
+
+
+def test_markdown_to_safe_html_keeps_text_with_nul_and_crossed_emphasis() -> None:
+    assert markdown_to_safe_html("a \x000\x00 `b`") == "<p>a \ufffd0\ufffd <code>b</code></p>"
+    assert markdown_to_safe_html("**a *b** c*") == "<p><strong>a *b</strong> c*</p>"
+    assert markdown_to_safe_html("*a **b** c*") == "<p><em>a <strong>b</strong> c</em></p>"
+
+
+@pytest.mark.parametrize("text", ["**a " * 20_000, "*a " * 30_000, "_a " * 30_000, "__a " * 20_000])
+def test_unclosed_emphasis_renders_in_linear_time(text: str) -> None:
+    """Each unclosed delimiter used to scan to the end of its line: 80 kB took 30 s."""
+    started = time.perf_counter()
+    html = markdown_to_safe_html(text)
+    assert time.perf_counter() - started < 2.0
+    assert "<strong>" not in html and "<em>" not in html
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (
+            "Could not reach openai at http://127.0.0.1:9/v1?api_key=sk-X1 (ConnectError)",
+            "Could not reach openai at http://127.0.0.1:9/v1?api_key=*** (ConnectError)",
+        ),
+        ("https://h/v1?a=1&access_token=sk-X1&b=2", "https://h/v1?a=1&access_token=***&b=2"),
+        (
+            "Spec 'openai:m@https://me:sk-X1@host/v1': bad",
+            "Spec 'openai:m@https://me:***@host/v1': bad",
+        ),
+        ("https://host/v1?model=a and 12:30@noon", "https://host/v1?model=a and 12:30@noon"),
+    ],
+)
+def test_error_lines_mask_credentials_in_urls(text: str, shown: str) -> None:
+    assert redact(text) == shown
+    assert error_text(ConfigurationError(text)) == f"ConfigurationError: {shown}"
+    assert "sk-X1" not in error_html(ConfigurationError(text))
 
 
 def test_preview_is_one_short_line() -> None:

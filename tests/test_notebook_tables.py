@@ -16,12 +16,14 @@ from nbagent.llm.messages import Message
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tokens import estimate_message_tokens
 from nbagent.llm.tools import ToolRegistry
+from nbagent.notebook import _records, tables
 from nbagent.notebook.tables import (
     COMPACTION_COLUMNS,
     SESSION_COMPACTION_COLUMNS,
     TIMELINE_COLUMNS,
     TOKEN_COLUMNS,
     compaction_table,
+    recent_compaction,
     styled,
     timeline_table,
     token_table,
@@ -170,6 +172,33 @@ def test_compaction_table_of_a_session_maps_stored_indices() -> None:
     # The numbers are the reports' own.
     freed = table.groupby("turn")["freed_tokens"].sum().tolist()
     assert freed == [r.compaction_freed_tokens for r in session.timeline if r.compaction]
+
+
+@pytest.mark.parametrize("limit", [0, 1, 2, 3, 50])
+def test_recent_compaction_is_the_tail_of_the_changed_rows(limit: int) -> None:
+    session = compacted_session()
+    full = compaction_table(session, only_changed=True)
+    assert len(full) >= 3 and full["turn"].nunique() >= 2
+    recent = recent_compaction(session, limit)
+    if limit == 0:
+        assert recent.empty and list(recent.columns) == list(full.columns)
+    else:
+        pd.testing.assert_frame_equal(recent, full.tail(limit).reset_index(drop=True))
+
+
+def test_recent_compaction_reads_only_the_turns_it_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = compacted_session()
+    last = compaction_table(session, only_changed=True).iloc[-1]
+    read: list[int] = []
+    original = _records.cycle_positions
+
+    def counting(session: AgentSession, record: Any) -> list[int | None]:
+        read.append(record.turn_index)
+        return original(session, record)
+
+    monkeypatch.setattr(tables, "cycle_positions", counting)
+    assert recent_compaction(session, 1)["turn"].tolist() == [last["turn"]]
+    assert read == [last["turn"]]
 
 
 def test_compaction_table_of_a_report() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -174,6 +175,13 @@ def test_plot_has_a_line_and_fire_markers_per_setting() -> None:
     html = result._repr_html_()
     assert "125,531" in html and "47.30" in html
     assert repr(result).startswith("TuningResult(settings=2, turns=20")
+
+
+def test_plot_draws_grid_values_with_dollars_as_written() -> None:
+    result = tune({"summary_model": ["$\\frac$", "m"]})
+    result.plot().savefig(io.BytesIO(), format="png")
+    result.chart(0).savefig(io.BytesIO(), format="png")
+    assert result.chart(0).axes[0].get_title().startswith("Replay: summary_model=\\$\\frac\\$")
 
 
 def test_bad_grid_key_is_a_clear_error() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+import ipywidgets as w
 import pytest
 
 from nbagent.agent.session import AgentSession
@@ -19,7 +20,7 @@ from nbagent.llm.request import MessageRequest
 from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook._html import markdown_to_safe_html
 from nbagent.notebook.widget import ChatWidget, current_context_tokens
-from tests.agent_support import make_session
+from tests.agent_support import FailingStreamProvider, make_session
 
 REPLY = "Kyoto in three days: temples, a market, and a walk up Fushimi Inari."
 TIMEOUT = 10
@@ -205,6 +206,18 @@ async def test_a_failed_turn_shows_an_error_line_and_leaves_the_history() -> Non
     assert widget.error.value == ""
 
 
+async def test_an_error_mid_stream_takes_the_partial_reply_back_out() -> None:
+    session = make_session(FailingStreamProvider())
+    widget = chat(session)
+    seen = record_values(widget)
+    assert await widget.send("hello") is None
+    assert any("partial output" in value for value in seen[1])  # it did stream
+    assert widget.messages == [] and widget.history.children == ()
+    assert "StreamError: Overloaded" in widget.error.value
+    assert widget.input.value == "hello"
+    assert len(session.slot) == 0 and session.turn_index == 0
+
+
 @pytest.mark.parametrize(
     ("reply", "markup"),
     [
@@ -246,6 +259,39 @@ def test_a_resumed_session_shows_its_stored_history() -> None:
     assert len(widget.messages) == 4
     assert "first" in widget.messages[0].value and "two" in widget.messages[3].value
     assert widget.history.children[0] is widget.messages[-1]  # newest first: pinned at the bottom
+
+
+def test_a_long_history_opens_with_one_update_of_the_box(monkeypatch: pytest.MonkeyPatch) -> None:
+    """200 messages: one `children` message to the front end, not one per message (each of
+    which resent every id before it: seconds and megabytes to open a long chat)."""
+    session = make_session(OfflineProvider())
+    for n in range(100):
+        session.submit_turn_sync(f"question {n}")
+    sent: list[int] = []
+    original = w.Box.send_state
+
+    def counting(box: w.Box, key: Any = None) -> None:
+        if key is not None and "children" in key:
+            sent.append(len(box.children))
+        original(box, key)
+
+    monkeypatch.setattr(w.Box, "send_state", counting)
+    widget = chat(session)
+    assert len(widget.messages) == 200
+    assert sent == [200]
+    assert widget.history.children[0] is widget.messages[-1]
+    assert "question 0" in widget.messages[0].value and "question 99" in widget.messages[-2].value
+    widget.send_sync("one more")
+    assert len(widget.history.children) == 202
+    assert "one more" in widget.history.children[1].value
+
+
+def test_a_hostile_session_id_is_escaped_in_the_status_line() -> None:
+    session = make_session(OfflineProvider(), session_id="<img src=x onerror=alert(1)>")
+    widget = chat(session)
+    assert widget.status.value == (
+        "ready · session &lt;img src=x onerror=alert(1)&gt; · 0 turns · offline:offline-demo"
+    )
 
 
 def test_evaluating_the_widget_displays_it() -> None:

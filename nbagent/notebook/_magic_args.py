@@ -82,8 +82,20 @@ def _count(minimum: int) -> Any:
     return parse
 
 
-def _session_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--session", metavar="ID", help="session id (default: the default one)")
+def _session_id(text: str) -> str:
+    # An empty id would silently mean "a fresh session", and a new one at every such cell.
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the session id is empty; leave --session out instead")
+    return text
+
+
+def _session_option(parser: argparse.ArgumentParser, text: str | None = None) -> None:
+    parser.add_argument(
+        "--session",
+        type=_session_id,
+        metavar="ID",
+        help=text or "session id (default: the default one)",
+    )
 
 
 def line_parser() -> argparse.ArgumentParser:
@@ -93,7 +105,7 @@ def line_parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help=COMMANDS["new"])
     new.add_argument("--provider", metavar="SPEC", help="e.g. openai:gpt-4o-mini or offline")
     new.add_argument("--model", metavar="M", help="model name sent with each request")
-    new.add_argument("--session", metavar="ID", help="session id (default: chat-N, fresh)")
+    _session_option(new, "session id (default: chat-N, fresh)")
     new.add_argument("--system", metavar="TEXT", help="system prompt")
     new.add_argument("--store", metavar="PATH", help="SQLite file (default .nbagent/)")
     new.add_argument(
@@ -129,7 +141,7 @@ def line_parser() -> argparse.ArgumentParser:
 def cell_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="%%agent", description="Run the cell body as one turn.")
     parser.add_argument("--no-stream", action="store_true", help="show the reply when complete")
-    parser.add_argument("--session", metavar="ID", help="session id (default: the default one)")
+    _session_option(parser)
     parser.add_argument("--raw", action="store_true", help="do not expand {name} in the body")
     return parser
 
@@ -174,28 +186,75 @@ def expand(body: str, namespace: dict[str, Any]) -> str:
         return body.format_map(_Names(namespace))
     except UsageProblem:
         raise
-    except (ValueError, AttributeError, IndexError, KeyError, TypeError) as e:
+    except Exception as e:  # a bad field, or a notebook value whose __format__ failed
         raise UsageProblem(
             f"cannot expand the braces in the cell ({type(e).__name__}: {e}). Double literal "
             "braces ({{ and }}) or run the cell with %%agent --raw"
         ) from None
 
 
+def _option(action: argparse.Action) -> str:
+    flag = action.option_strings[-1]
+    if action.nargs == 0:
+        return flag
+    if action.choices is not None:
+        return f"{flag} {'|'.join(map(str, action.choices))}"
+    return f"{flag} {action.metavar or action.dest.upper()}"
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    """``[--flag VALUE]`` per option of ``parser``, a mutually exclusive group as one."""
+    grouped = {
+        action: group
+        for group in parser._mutually_exclusive_groups
+        for action in group._group_actions
+    }
+    shown: list[str] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        group = grouped.get(action)
+        if group is None:
+            shown.append(f"[{_option(action)}]")
+        elif action is group._group_actions[0]:
+            shown.append(f"[{'|'.join(_option(a) for a in group._group_actions)}]")
+    return shown
+
+
+def _usage(head: str, options: list[str], width: int = 96) -> list[str]:
+    lines = [f"  {head}"]
+    indent = " " * (len(head) + 3)
+    for option in options:
+        if len(lines[-1]) + 1 + len(option) > width and lines[-1] != f"  {head}":
+            lines.append(indent + option)
+        else:
+            lines[-1] += f" {option}"
+    return lines
+
+
 def help_text() -> str:
+    """The ``%agent help`` text; the options are read from the parsers, so it lists all."""
+    commands = next(
+        a.choices for a in line_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    # Commands taking the same options share one line.
+    same: dict[tuple[str, ...], list[str]] = {}
+    for name, parser in commands.items():
+        options = tuple(_options(parser))
+        if options:
+            same.setdefault(options, []).append(name)
     width = max(len(name) for name in COMMANDS)
     lines = [
         "%agent COMMAND [options]    configure and inspect agent sessions",
-        "%%agent [--no-stream] [--session ID] [--raw]    the cell body is one turn",
+        f"%%agent {' '.join(_options(cell_parser()))}    the cell body is one turn",
         "",
         "Commands:",
     ]
     lines += [f"  {name.ljust(width)}  {text}" for name, text in COMMANDS.items()]
+    lines += ["", "Options:"]
+    for options, names in same.items():
+        lines += _usage(f"%agent {'|'.join(names)}", list(options))
     lines += [
-        "",
-        "  %agent new [--provider SPEC] [--model M] [--session ID] [--system TEXT] [--store PATH]",
-        "  %agent config [--trigger-ratio R] [--max-context N] [--debounce N]",
-        "                [--watermark context|cumulative] [--strategy full|incremental]",
-        "                [--summary-model M] [--mode full|focused] [--off|--on] [--session ID]",
         "  %agent COMMAND --help   shows the options of one command",
         "",
         "In a %%agent cell, {name} is replaced by the value of `name` in the notebook ({{ and }} "

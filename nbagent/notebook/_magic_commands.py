@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import shlex
 from typing import TYPE_CHECKING, Any
 
 from IPython.display import display
@@ -19,7 +20,7 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.compact import CompactConfig
 from nbagent.notebook._magic_args import help_text
-from nbagent.notebook._render import history_html, split_turns
+from nbagent.notebook._render import history_html, split_turns, turns_text
 from nbagent.notebook._sessions import compact_for_window, provider_label, save_slot
 
 if TYPE_CHECKING:
@@ -60,8 +61,8 @@ def run(magics: AgentMagics, args: argparse.Namespace) -> None:
             old, new = magics.book.reset(args.session)
             print(
                 f"Session {new.session_id!r} started with the settings of {old.session_id!r}; "
-                f"{old.session_id!r} stays stored (`%agent new --session {old.session_id}` "
-                "resumes it)."
+                f"{old.session_id!r} stays stored (`%agent new --session "
+                f"{shlex.quote(old.session_id)}` resumes it)."
             )
         case "sessions":
             show_sessions(magics, args.store)
@@ -122,7 +123,7 @@ def settings_text(session: AgentSession) -> str:
     slot = session.slot
     lines = [
         f"Session {session.session_id!r} · {provider_label(session.bundle.provider)} · "
-        f"slot {slot.id!r} ({slot.config.mode.value}) · {session.turn_index} turns"
+        f"slot {slot.id!r} ({slot.config.mode.value}) · {turns_text(session.turn_index)}"
     ]
     config = session.bundle.config.summary_config
     if config is None:
@@ -132,7 +133,7 @@ def settings_text(session: AgentSession) -> str:
         lines.append(
             f"Summaries: on · trigger at {config.threshold:,.0f} tokens "
             f"({config.trigger_token_ratio:g} × {config.max_context_tokens:,}) · "
-            f"debounce {config.debounce_turns} turns · watermark {config.watermark} · "
+            f"debounce {turns_text(config.debounce_turns)} · watermark {config.watermark} · "
             f"strategy {config.strategy} · summary model: {model}"
         )
     compact = session.bundle.config.compact_config
@@ -166,7 +167,10 @@ def show_table(name: str, session: AgentSession) -> None:
     if frame.empty:
         print(f"{caption}: nothing yet.")
         return
-    show(tables.styled(frame, caption=caption))
+    # A Styler has no text/plain of its own (a console, or a notebook viewer without HTML,
+    # would show `<Styler at 0x...>`): the frame's text goes with it.
+    html = tables.styled(frame, caption=caption).to_html()
+    show({"text/plain": f"{caption}\n{frame.to_string(index=False)}", "text/html": html}, raw=True)
 
 
 def show_watermark(session: AgentSession) -> None:

@@ -13,6 +13,7 @@ stays in the notebook is exactly what the history holds.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -214,6 +215,11 @@ def reply_parts(messages: Sequence[AnyMessage]) -> list[Part]:
     return parts
 
 
+def turns_text(count: int) -> str:
+    """``1 turn``, ``2 turns``."""
+    return "1 turn" if count == 1 else f"{count:,} turns"
+
+
 def meta_html(text: str) -> str:
     """A small grey line under a reply (turn number, tokens, summary status)."""
     return f'<div class="nbagent-meta" style="{_META}">{escape_html(text)}</div>'
@@ -223,9 +229,24 @@ def user_html(text: str) -> str:
     return f'<div class="nbagent-user" style="{_USER}">{escape_html(text)}</div>'
 
 
+# Credentials a URL can carry: `scheme://user:password@host` and key-like query parameters.
+_URL_PASSWORD = re.compile(r"(?P<head>\b[a-z][a-z0-9+.-]*://[^/\s:@]*:)[^@\s/]+(?=@)", re.I)
+_QUERY_SECRET = re.compile(
+    r"(?P<head>[?&;][\w.-]*(?:key|token|secret|password|passwd|sig|signature)=)[^&#;\s'\"]+",
+    re.I,
+)
+
+
+def redact(text: str) -> str:
+    """``text`` with URL credentials masked: a base URL given in a provider spec may hold a key
+    (``?api_key=...``, ``user:key@``), and error messages quote the URL they failed on."""
+    text = _URL_PASSWORD.sub(r"\g<head>***", text)
+    return _QUERY_SECRET.sub(r"\g<head>***", text)
+
+
 def error_text(error: BaseException) -> str:
-    """``Type: message`` on one line (whitespace folded)."""
-    message = preview(str(error), 400) or "(no message)"
+    """``Type: message`` on one line (whitespace folded, URL credentials masked)."""
+    message = preview(redact(str(error)), 400) or "(no message)"
     return f"{type(error).__name__}: {message}"
 
 
@@ -246,6 +267,21 @@ def split_turns(messages: Sequence[AnyMessage]) -> list[tuple[AnyMessage, list[A
     return turns
 
 
+def turn_html(
+    opening: AnyMessage, rest: Sequence[AnyMessage], *, show_tools: bool
+) -> tuple[str, str]:
+    """A stored turn (see :func:`split_turns`) as the HTML of its prompt and of its reply;
+    either is ``""`` when the turn has none (a history may start mid-turn)."""
+    prompt = ""
+    if isinstance(opening, AssistantMessage | ToolResultMessage):
+        rest = [opening, *rest]
+    else:
+        prompt = user_html(message_text(opening))
+    parts = reply_parts(rest)
+    reply = parts_html(parts, show_tools=show_tools, streaming=False) if parts else ""
+    return prompt, reply
+
+
 def history_html(
     messages: Sequence[AnyMessage], in_view: Sequence[bool], *, show_tools: bool
 ) -> str:
@@ -256,17 +292,11 @@ def history_html(
         covered = not any(in_view[position : position + 1 + len(rest)])
         position += 1 + len(rest)
         css = f' style="{_COVERED}"' if covered else ""
-        role = opening.role
         tag = " · summarised (not sent)" if covered else ""
-        body = ""
-        if isinstance(opening, AssistantMessage | ToolResultMessage):
-            rest = [opening, *rest]
-        else:
-            body = user_html(message_text(opening))
-        parts = reply_parts(rest)
-        reply = parts_html(parts, show_tools=show_tools, streaming=False) if parts else ""
+        prompt, reply = turn_html(opening, rest, show_tools=show_tools)
         rows.append(
-            f'<div{css}><div style="{_ROLE}">{escape_html(role)}{tag}</div>{body}{reply}</div>'
+            f'<div{css}><div style="{_ROLE}">{escape_html(opening.role)}{tag}</div>'
+            f"{prompt}{reply}</div>"
         )
     return f"<div>{''.join(rows)}</div>"
 
@@ -282,8 +312,11 @@ __all__ = [
     "meta_html",
     "parts_html",
     "parts_text",
+    "redact",
     "reply_parts",
     "split_turns",
     "tool_html",
+    "turn_html",
+    "turns_text",
     "user_html",
 ]

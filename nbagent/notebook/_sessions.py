@@ -9,6 +9,7 @@ restart resumes ``trip`` where it stopped. The default session is the one ``%age
 from __future__ import annotations
 
 import logging
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,7 +107,7 @@ class SessionBook:
             known = ", ".join(sorted(self.sessions)) or "none"
             raise ConfigurationError(
                 f"no open session {wanted!r} (open: {known}); open it with "
-                f"`%agent new --session {wanted}`"
+                f"`%agent new --session {shlex.quote(wanted)}`"
             )
         return session
 
@@ -164,6 +165,13 @@ class SessionBook:
             compact_config=saved.compact_config,
             system_prompt=saved.system_prompt,
         )
+        # The slot's mode and view settings are settings too (`%agent config --mode`); its
+        # summary belongs to the old conversation.
+        focused = old.slot.focused.model_copy(update={"summary_override": None, "summary_upto": 0})
+        new.slot.config = new.slot.config.model_copy(
+            update={"mode": old.slot.config.mode, "focused": focused}
+        )
+        save_slot(new)
         self.sessions[new.session_id] = new
         self.default_id = new.session_id
         return old, new

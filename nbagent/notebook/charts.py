@@ -40,6 +40,12 @@ _MARKERS: dict[SummaryStatus, tuple[str, str, str]] = {
 }
 
 
+def literal(text: str) -> str:
+    """``text`` drawn as written: matplotlib reads ``$...$`` as mathtext, and a session id or a
+    grid value like ``$\\frac$`` would then fail the whole figure at draw time."""
+    return text.replace("$", r"\$")
+
+
 def ensure_inline_png() -> None:
     """In IPython, let a bare ``Figure`` display as a PNG (when nothing else renders it)."""
     try:
@@ -173,11 +179,12 @@ def watermark_chart(
 ) -> Figure:
     """Context tokens per turn against the trigger and window lines, with summary events.
 
-    Returns the figure (``ax``'s when given). In a notebook it displays inline when it is the
+    ``title`` may use mathtext; the default one shows the session id as written. Returns the
+    figure (``ax``'s when given). In a notebook it displays inline when it is the
     cell's value; otherwise ``display(fig)``.
     """
-    title = title or f"Context watermark — session {session.session_id}"
+    title = title or f"Context watermark — session {literal(session.session_id)}"
     return plot_timeline(session.timeline, session.bundle.config.summary_config, ax, title=title)
 
 
-__all__ = ["ensure_inline_png", "plot_timeline", "watermark_chart"]
+__all__ = ["ensure_inline_png", "literal", "plot_timeline", "watermark_chart"]

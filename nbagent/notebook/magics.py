@@ -15,8 +15,9 @@ last; ``--session ID`` picks another). The reply streams into the cell output, u
 and ends rendered as Markdown; tool calls show as collapsible blocks; a summary that the turn
 fired shows under the reply. A failed turn shows one error line and leaves the history as it was.
 
-Turns run on nbagent's background loop through the session's sync twins, so a cell works inside
-the kernel's running event loop; the cell waits for the turn while the output updates.
+Turns run on nbagent's background loop (the one the sessions' sync twins and the chat widget
+use), so a cell works inside the kernel's running event loop; the cell waits for the turn while
+the output updates. An interrupt stops the cell once the turn has unwound (see :func:`wait`).
 
 Defaults for new sessions are traitlets options: ``%config AgentMagics.default_provider =
 "offline"``, ``c.AgentMagics.store_path = ...`` in an IPython profile, and so on.
@@ -25,20 +26,26 @@ Defaults for new sessions are traitlets options: ``%config AgentMagics.default_p
 from __future__ import annotations
 
 import logging
+import os
 import sys
+import threading
 import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 from IPython.core.magic import Magics, line_cell_magic, magics_class
 from traitlets import Bool, Enum, Float, Int, Unicode
 
+from nbagent.agent._sync import submit_background
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import NbAgentError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.provider import LlmProvider
+from nbagent.llm.providers.registry import PROVIDER_ENV_VAR
 from nbagent.notebook import _magic_commands as commands
+from nbagent.notebook._html import preview
 from nbagent.notebook._magic_args import (
     HelpShown,
     UsageProblem,
@@ -54,6 +61,7 @@ from nbagent.notebook._render import (
     meta_html,
     parts_html,
     parts_text,
+    redact,
     reply_parts,
 )
 from nbagent.notebook._sessions import (
@@ -66,6 +74,8 @@ from nbagent.notebook._sessions import (
 )
 
 logger = logging.getLogger("nbagent.notebook.magics")
+
+T = TypeVar("T")
 
 _DEFAULTS = SummaryConfig()
 
@@ -150,13 +160,15 @@ class AgentMagics(Magics):
         return compact_for_window(self.max_context_tokens) if self.microcompact else None
 
     def choose_provider(self, spec: str | None) -> tuple[LlmProvider, bool]:
-        """The provider of ``spec`` (or the configured default); ``True`` when from the env."""
+        """The provider of ``spec`` (or the configured default, or the environment's); ``True``
+        when nothing named one (no spec, no ``NBAGENT_PROVIDER``), so a key variable or the
+        offline fallback chose it."""
         from nbagent.llm.providers.registry import provider_from_env, provider_from_spec
 
         spec = spec or self.default_provider or None
         if spec:
             return provider_from_spec(spec), False
-        return provider_from_env(), True
+        return provider_from_env(), not os.environ.get(PROVIDER_ENV_VAR, "").strip()
 
     def open_session(
         self,
@@ -171,8 +183,8 @@ class AgentMagics(Magics):
     ) -> AgentSession:
         """Open a session as ``%agent new`` does, and say which (and that it is offline)."""
         registry = None if tools is None else as_registry(self._variable(tools), tools)
-        provider, from_env = self.choose_provider(provider_spec)
-        if from_env and is_offline(provider) and not self.book.offline_notice_shown:
+        provider, unnamed = self.choose_provider(provider_spec)
+        if unnamed and is_offline(provider) and not self.book.offline_notice_shown:
             self.book.offline_notice_shown = True
             print(OFFLINE_NOTICE)
         store = self.book.store(store_path or self.store_path or None)
@@ -231,14 +243,16 @@ class AgentMagics(Magics):
             if stream:
                 record = self._stream(session, text, handle)
             else:
-                session.submit_turn_sync(text)
+                wait(session.submit_turn(text))
                 record = session.timeline[-1] if session.timeline else None
         except KeyboardInterrupt as e:
             # Shown, then raised again so that "Run all" stops here as the user asked.
-            handle.update(_bundle("interrupted; the turn was not saved", error_html(e)), raw=True)
+            note = _outcome(session, before)
+            handle.update(_bundle(f"interrupted; {note}", error_html(e, note)), raw=True)
             raise
         except Exception as e:
-            handle.update(_bundle(error_text(e), error_html(e)), raw=True)
+            note = _outcome(session, before)
+            handle.update(_bundle(error_text(e), error_html(e, note)), raw=True)
             return None
         parts = reply_parts(session.slot.messages[before + 1 :])
         html = parts_html(parts, show_tools=show_tools, streaming=False)
@@ -256,9 +270,9 @@ class AgentMagics(Magics):
         show_tools = self.show_tool_calls
         live = LiveReply()
         shown_at = time.monotonic()
-        events = session.submit_turn_stream_sync(text)
+        events = session.submit_turn_stream(text)
         try:
-            for event in events:
+            while (event := wait(anext(events, None))) is not None:
                 now = time.monotonic()
                 if live.apply(event) and now - shown_at >= self.update_interval:
                     shown_at = now
@@ -266,15 +280,56 @@ class AgentMagics(Magics):
                     plain = parts_text(live.parts, show_tools=show_tools)
                     handle.update(_bundle(plain, html), raw=True)
         finally:
-            # An interrupt must close the stream now (the turn is then discarded), not at GC.
-            close = getattr(events, "close", None)
+            # An interrupt must close the stream now (an unsaved turn is then discarded), not
+            # at garbage collection.
+            close = getattr(events, "aclose", None)
             if close is not None:
-                close()
-        return session.finalize_turn_sync()
+                wait(close())
+        return wait(session.finalize_turn())
+
+
+SETTLE_SECONDS = 5.0
+"""How long an interrupted turn may take to unwind (close its stream) before the cell stops."""
+
+
+def wait(step: Awaitable[T]) -> T:
+    """Run ``step`` on nbagent's background loop and wait for it, from the kernel's thread.
+
+    On an interrupt, ``step`` is cancelled and the interrupt raised again only once ``step``
+    has unwound (bounded by :data:`SETTLE_SECONDS`). The sessions' sync twins raise at once,
+    while the cancelled turn still closes its stream in the background: closing the stream
+    then failed ("aclose(): asynchronous generator is already running") and hid the interrupt,
+    and the turn could still hold the session when the next cell started one.
+    """
+    started, settled = threading.Event(), threading.Event()
+
+    async def run() -> T:
+        started.set()
+        try:
+            return await step
+        finally:
+            settled.set()
+
+    future = submit_background(run())
+    try:
+        return future.result()
+    except BaseException:
+        future.cancel()
+        # A step cancelled before it started never runs, so there is nothing to wait for.
+        settled.wait(SETTLE_SECONDS if started.is_set() else 0.1)
+        raise
 
 
 def _bundle(text: str, html: str) -> dict[str, str]:
     return {"text/plain": text, "text/html": html}
+
+
+def _outcome(session: AgentSession, before: int) -> str:
+    """What a stopped turn left: it is saved once its reply is, before the summary step runs
+    (which may take a while, so an interrupt often lands there)."""
+    if len(session.slot) > before:
+        return "the reply was saved; the summary step did not finish"
+    return "the turn was not saved"
 
 
 def turn_meta(record: TurnRecord) -> str:
@@ -290,7 +345,7 @@ def turn_meta(record: TurnRecord) -> str:
         case SummaryStatus.DEBOUNCED:
             parts.append("over the trigger, summary debounced")
         case SummaryStatus.FAILED:
-            parts.append(f"summary failed: {record.summary_error}")
+            parts.append(f"summary failed: {preview(redact(record.summary_error or ''), 200)}")
         case SummaryStatus.EMPTY | SummaryStatus.NOT_NEEDED | SummaryStatus.DISABLED:
             pass
     parts.append(f"{record.latency_s:.1f} s")

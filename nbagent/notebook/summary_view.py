@@ -11,11 +11,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from nbagent.agent.context import ContextSlot
 from nbagent.agent.session import AgentSession
 from nbagent.agent.timeline import TurnRecord
 from nbagent.llm.tokens import estimate_message_tokens
 from nbagent.notebook._html import escape_html, escape_markdown, markdown_to_safe_html, preview
 from nbagent.notebook._records import fired_records, message_turns, summary_message_for
+
+
+def _turn_range(session: AgentSession, slot: ContextSlot, upto: int) -> tuple[int, int] | None:
+    """The first and last turn of stored messages ``0 .. upto - 1``."""
+    turns = [t for t in message_turns(session, slot)[:upto] if t is not None]
+    return (turns[0], turns[-1]) if turns else None
+
+
+def _view_tokens(session: AgentSession, slot: ContextSlot, text: str) -> int:
+    """The estimate of the message the focused view sends for summary ``text``."""
+    message = summary_message_for(slot, text)
+    return estimate_message_tokens(message, session.bundle.config.estimator)
 
 
 @dataclass(frozen=True)
@@ -41,14 +54,12 @@ class SummaryCard:
         if record.summary is None:
             raise ValueError(f"turn {record.turn_index} made no summary")
         slot = session.slots.get(record.slot_id, session.slot)
-        turns = [t for t in message_turns(session, slot)[: record.messages_stored] if t is not None]
-        message = summary_message_for(slot, record.summary)
         return cls(
             text=record.summary,
             turn_index=record.turn_index,
             upto=record.messages_stored,
-            turns=(turns[0], turns[-1]) if turns else None,
-            tokens=estimate_message_tokens(message, session.bundle.config.estimator),
+            turns=_turn_range(session, slot, record.messages_stored),
+            tokens=_view_tokens(session, slot, record.summary),
             call_tokens=record.summary_tokens,
             slot_id=record.slot_id,
         )
@@ -140,14 +151,12 @@ def show_summary(session: AgentSession) -> SummaryView:
     text = slot.focused.summary_override
     current: SummaryCard | None = cards[-1] if cards else None
     if text is not None and (current is None or current.text != text):
-        message = summary_message_for(slot, text)
         upto = slot.focused.summary_upto
-        turns = [t for t in message_turns(session, slot)[:upto] if t is not None]
         current = SummaryCard(
             text=text,
             upto=upto,
-            turns=(turns[0], turns[-1]) if turns else None,
-            tokens=estimate_message_tokens(message, session.bundle.config.estimator),
+            turns=_turn_range(session, slot, upto),
+            tokens=_view_tokens(session, slot, text),
             slot_id=slot.id,
         )
         return SummaryView(session.session_id, current, cards)

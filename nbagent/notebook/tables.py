@@ -72,12 +72,13 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 from nbagent.agent.session import AgentSession
-from nbagent.agent.timeline import SummaryStatus
+from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.compact import CompactPlan, CompactRecord, CompactReport
 from nbagent.llm.tokens import estimate_message_tokens
 from nbagent.notebook._html import escape_html, preview
 from nbagent.notebook._records import (
     cycle_positions,
+    fired_records,
     latest_compaction,
     message_kind,
     message_text,
@@ -186,7 +187,7 @@ def token_table(session: AgentSession, *, include_summary: bool = True) -> pd.Da
         )
     summary = slot.summary_message()
     if include_summary and summary is not None:
-        fired = [r for r in session.timeline if r.slot_id == slot.id and r.summary_fired]
+        fired = fired_records(session, slot.id)
         rows.append(
             {
                 "index": None,
@@ -205,8 +206,25 @@ def token_table(session: AgentSession, *, include_summary: bool = True) -> pd.Da
     return _frame(rows, TOKEN_COLUMNS)
 
 
-def _record_rows(records: Sequence[CompactRecord]) -> list[dict[str, Any]]:
-    return [r.to_row() for r in records]
+def _record_rows(records: Sequence[CompactRecord], only_changed: bool) -> list[dict[str, Any]]:
+    rows = [r.to_row() for r in records]
+    return [r for r in rows if r["action"] != "Skip"] if only_changed else rows
+
+
+def _turn_rows(
+    session: AgentSession, record: TurnRecord, only_changed: bool
+) -> list[dict[str, Any]]:
+    """The compaction rows of one turn, with ``turn``, ``run`` and ``stored_index`` in front."""
+    if not record.compaction:
+        return []
+    positions = cycle_positions(session, record)
+    rows = []
+    for run, report in enumerate(record.compaction):
+        for row in _record_rows(report.records, only_changed):
+            index = row["index"]
+            stored = positions[index] if index < len(positions) else None
+            rows.append({"turn": record.turn_index, "run": run, "stored_index": stored, **row})
+    return rows
 
 
 def compaction_table(
@@ -217,25 +235,20 @@ def compaction_table(
     ``only_changed=True`` keeps the rows whose action is not ``Skip``.
     """
     if isinstance(source, CompactReport | CompactPlan):
-        rows = _record_rows(source.records)
-        columns: Sequence[str] = COMPACTION_COLUMNS
-    else:
-        rows = []
-        for record in source.timeline:
-            if not record.compaction:
-                continue
-            positions = cycle_positions(source, record)
-            for run, report in enumerate(record.compaction):
-                for row in _record_rows(report.records):
-                    index = row["index"]
-                    stored = positions[index] if index < len(positions) else None
-                    rows.append(
-                        {"turn": record.turn_index, "run": run, "stored_index": stored, **row}
-                    )
-        columns = SESSION_COMPACTION_COLUMNS
-    if only_changed:
-        rows = [r for r in rows if r["action"] != "Skip"]
-    return _frame(rows, columns)
+        return _frame(_record_rows(source.records, only_changed), COMPACTION_COLUMNS)
+    rows = [row for r in source.timeline for row in _turn_rows(source, r, only_changed)]
+    return _frame(rows, SESSION_COMPACTION_COLUMNS)
+
+
+def recent_compaction(session: AgentSession, limit: int) -> pd.DataFrame:
+    """The last ``limit`` rows of ``compaction_table(session, only_changed=True)``, reading only
+    the turns they come from (a long session's full table takes seconds to build)."""
+    rows: list[dict[str, Any]] = []
+    for record in reversed(session.timeline):
+        if len(rows) >= limit:
+            break
+        rows[:0] = _turn_rows(session, record, only_changed=True)
+    return _frame(rows[len(rows) - limit :] if limit else [], SESSION_COMPACTION_COLUMNS)
 
 
 def timeline_table(session: AgentSession) -> pd.DataFrame:
@@ -294,6 +307,7 @@ __all__ = [
     "TIMELINE_COLUMNS",
     "TOKEN_COLUMNS",
     "compaction_table",
+    "recent_compaction",
     "styled",
     "timeline_table",
     "token_table",

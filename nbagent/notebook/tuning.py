@@ -57,7 +57,7 @@ from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, ReplyFunction
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcript, replay
-from nbagent.notebook.charts import ensure_inline_png, watermark_chart
+from nbagent.notebook.charts import ensure_inline_png, literal, watermark_chart
 from nbagent.notebook.tables import styled
 
 PROGRESS_MIN_CELLS = 4
@@ -154,7 +154,7 @@ class TuningResult:
     def chart(self, row: int) -> Figure:
         """The watermark chart of the setting in table row ``row``."""
         run = self.runs[row]
-        return watermark_chart(run.session, title=f"Replay: {run.label}")
+        return watermark_chart(run.session, title=f"Replay: {literal(run.label)}")
 
     def plot(self) -> Figure:
         """Context per turn per setting (fire markers), and net savings against summary cost."""
@@ -174,7 +174,7 @@ class TuningResult:
             (line,) = left.plot(
                 [r.turn_index for r in records],
                 [_context(r) for r in records],
-                label=f"#{number} {run.label}",
+                label=f"#{number} {literal(run.label)}",
                 gid=f"run-{number}",
             )
             fired = [r for r in records if r.summary_fired]
@@ -444,7 +444,7 @@ def tune_widget(
         result = TuningResult({k: [v] for k, v in values.items()}, [run], baseline)
         box.result = result
         figures.value = styled(result.table[list(RESULT_COLUMNS)]).to_html()
-        png = _figure_png(watermark_chart(run.session, title=f"Replay: {run.label}"))
+        png = _figure_png(watermark_chart(run.session, title=f"Replay: {literal(run.label)}"))
         output.outputs = (
             {
                 "output_type": "display_data",

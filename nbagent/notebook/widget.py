@@ -42,9 +42,8 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError
-from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage
+from nbagent.llm.messages import AnyMessage
 from nbagent.notebook._html import escape_html
-from nbagent.notebook._records import message_text
 from nbagent.notebook._render import (
     LiveReply,
     error_html,
@@ -52,13 +51,16 @@ from nbagent.notebook._render import (
     parts_html,
     reply_parts,
     split_turns,
+    turn_html,
+    turns_text,
     user_html,
 )
+from nbagent.notebook._sessions import provider_label
 
 logger = logging.getLogger("nbagent.notebook.widget")
 
 LOG_COLUMNS = ("turn", "stored_index", "role", "tool_name", "action", "freed_tokens", "reason")
-"""Columns of the compaction log (from :func:`~nbagent.notebook.tables.compaction_table`)."""
+"""Columns of the compaction log (from :func:`~nbagent.notebook.tables.recent_compaction`)."""
 
 
 def current_context_tokens(session: AgentSession) -> int:
@@ -236,30 +238,34 @@ class ChatWidget:
 
     # -- panel --------------------------------------------------------------------------------
 
-    def _append(self, html: str) -> w.HTML:
+    def _item(self, html: str) -> w.HTML:
         item = w.HTML(value=html)
         self.messages.append(item)
+        return item
+
+    def _append(self, html: str) -> w.HTML:
+        item = self._item(html)
         self.history.children = (item, *self.history.children)
         return item
 
     def _show_history(self, messages: tuple[AnyMessage, ...]) -> None:
+        # One children update for the whole history: one per item resends every id each time
+        # (a long history took seconds and megabytes of comm messages to open).
         for opening, rest in split_turns(messages):
-            if isinstance(opening, AssistantMessage | ToolResultMessage):
-                rest = [opening, *rest]
-            else:
-                self._append(user_html(message_text(opening)))
-            parts = reply_parts(rest)
-            if parts:
-                self._append(parts_html(parts, show_tools=self.show_tool_calls, streaming=False))
+            for html in turn_html(opening, rest, show_tools=self.show_tool_calls):
+                if html:
+                    self._item(html)
+        self.history.children = tuple(reversed(self.messages))
 
     def refresh(self, record: TurnRecord | None = None) -> None:
         """Redraw the status line, the gauge, the summary and the compaction log."""
         session = self.session
         record = record or (session.timeline[-1] if session.timeline else None)
-        provider = session.bundle.provider
-        turn = f"{session.turn_index} turns" if session.turn_index != 1 else "1 turn"
         self.status.value = _status(
-            "ready", f"session {session.session_id}", turn, f"{provider.name}:{provider.model}"
+            "ready",
+            f"session {session.session_id}",
+            turns_text(session.turn_index),
+            provider_label(session.bundle.provider),
         )
         self._refresh_gauge(record)
         self._refresh_summary()
@@ -301,14 +307,13 @@ class ChatWidget:
         self.summary.value = show_summary(self.session)._repr_html_()
 
     def _refresh_log(self) -> None:
-        from nbagent.notebook.tables import compaction_table, styled
+        from nbagent.notebook.tables import recent_compaction, styled
 
-        frame = compaction_table(self.session, only_changed=True)
+        frame = recent_compaction(self.session, self.log_rows)
         if frame.empty:
             self.compaction_log.value = "<em>No message compacted yet.</em>"
             return
-        rows = frame.loc[:, list(LOG_COLUMNS)].tail(self.log_rows)
-        self.compaction_log.value = styled(rows).to_html()
+        self.compaction_log.value = styled(frame.loc[:, list(LOG_COLUMNS)]).to_html()
 
 
 def _status(*parts: str) -> str:
