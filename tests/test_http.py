@@ -527,3 +527,31 @@ async def test_stream_answered_with_something_else_is_a_protocol_error(wire_serv
         with pytest.raises(ProtocolError, match="instead of text/event-stream"):
             async for _ in client.stream_sse("/s", {}):
                 pass
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("http://127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1"),
+        ("https://user:sk-secret@gw.example/v1", "https://***@gw.example/v1"),
+        ("https://gw.example/v1?api_key=sk-secret&v=2", "https://gw.example/v1?api_key=***&v=***"),
+    ],
+)
+def test_urls_in_messages_and_reprs_hide_keys(url: str, shown: str) -> None:
+    from nbagent.llm.providers._http import display_url
+
+    assert display_url(url) == shown
+    client = HttpClient(provider="openai", base_url=url, headers={})
+    assert "sk-secret" not in repr(client)
+
+
+async def test_connection_error_does_not_quote_a_key_in_the_url() -> None:
+    from nbagent.errors import APIConnectionError
+
+    port = free_port()
+    url = f"http://user:sk-secret@127.0.0.1:{port}/v1?api_key=sk-secret"
+    async with HttpClient(provider="openai", base_url=url, headers={}, max_retries=0) as client:
+        with pytest.raises(APIConnectionError) as info:
+            await client.post_json("/chat/completions", {})
+    assert "sk-secret" not in str(info.value)
+    assert "***" in str(info.value)

@@ -17,6 +17,7 @@ import json
 import logging
 import random
 import ssl
+import urllib.parse
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -45,6 +46,19 @@ from nbagent.llm.providers._http_rules import (
 )
 
 logger = logging.getLogger("nbagent.llm.providers.http")
+
+
+def display_url(url: str) -> str:
+    """``url`` fit for messages and reprs: user info and query values are masked, since some
+    gateways take the key there (``https://user:key@host``, ``?api_key=...``)."""
+    parts = urllib.parse.urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = "***@" + netloc.rsplit("@", 1)[1]
+    query = "&".join(
+        f"{key}=***" for key, _ in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    )
+    return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
 @dataclass(frozen=True)
@@ -127,6 +141,7 @@ class HttpClient:
             raise ConfigurationError(f"max_retries must be >= 0, got {max_retries}")
         self.provider = provider
         self.base_url = base_url.rstrip("/")
+        self._shown_url = display_url(self.base_url)
         self.max_retries = max_retries
         self.key_env_var = key_env_var
         self.sleep: Callable[[float], Awaitable[None]] = sleep or asyncio.sleep
@@ -148,7 +163,7 @@ class HttpClient:
 
     def __repr__(self) -> str:
         return (
-            f"HttpClient(provider={self.provider!r}, base_url={self.base_url!r}, "
+            f"HttpClient(provider={self.provider!r}, base_url={self._shown_url!r}, "
             f"max_retries={self.max_retries})"
         )
 
@@ -332,12 +347,12 @@ class HttpClient:
         if isinstance(e, httpx.TimeoutException):
             error: ProviderError = APITimeoutError(
                 f"{self.provider} did not answer in time ({type(e).__name__}) at "
-                f"{self.base_url}. Try again, or raise the provider's timeout.",
+                f"{self._shown_url}. Try again, or raise the provider's timeout.",
                 provider=self.provider,
             )
         else:
             error = APIConnectionError(
-                f"Could not reach {self.provider} at {self.base_url} ({type(e).__name__}: "
+                f"Could not reach {self.provider} at {self._shown_url} ({type(e).__name__}: "
                 f"{_redact(str(e), self._secrets)}). Check the base_url and that the server "
                 "is running.",
                 provider=self.provider,

@@ -50,7 +50,7 @@ from nbagent.llm.providers._anthropic_request import (
     wire_block,
     wire_messages,
 )
-from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider
+from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider, display_url
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.usage import Usage
 
@@ -314,7 +314,7 @@ class AnthropicProvider(HttpProvider):
         )
 
     def __repr__(self) -> str:
-        return f"AnthropicProvider(model={self.model!r}, base_url={self.base_url!r})"
+        return f"AnthropicProvider(model={self.model!r}, base_url={display_url(self.base_url)!r})"
 
     def request_body(self, request: MessageRequest) -> Json:
         """The JSON body :meth:`chat` sends for ``request``."""

@@ -30,7 +30,7 @@ from nbagent.errors import ConfigurationError, ProtocolError
 from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.events import StreamEvent, parse_tool_input
 from nbagent.llm.messages import AssistantMessage
-from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider
+from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider, display_url
 from nbagent.llm.providers._openai_request import (
     OPENAI_COMPATIBLE_PRESETS,
     MaxTokensParam,
@@ -181,9 +181,8 @@ class OpenAIProvider(HttpProvider):
         return replace(self._options, model=self.model)
 
     def __repr__(self) -> str:
-        return (
-            f"OpenAIProvider(name={self.name!r}, model={self.model!r}, base_url={self.base_url!r})"
-        )
+        shown = display_url(self.base_url)
+        return f"OpenAIProvider(name={self.name!r}, model={self.model!r}, base_url={shown!r})"
 
     async def chat(self, request: MessageRequest) -> MessageResponse:
         body = request_body(request, self.options)
