@@ -505,3 +505,30 @@ async def test_a_saved_stream_left_open_is_not_abandoned(caplog: pytest.LogCaptu
     assert "abandons" not in caplog.text
     assert session.turn_index == 2 and len(session.slot.messages) == 4
     await stream.aclose()  # type: ignore[attr-defined]
+
+
+def test_an_interrupted_sync_call_waits_for_the_coroutine_to_finish_cancelling() -> None:
+    import os
+    import signal
+    import threading
+    import time
+
+    from nbagent.agent._sync import run_sync
+
+    events: list[str] = []
+
+    async def slow_to_cancel() -> None:
+        try:
+            await asyncio.sleep(10)
+        except asyncio.CancelledError:
+            await asyncio.sleep(0.2)  # e.g. a stream closing its HTTP response
+            events.append("closed")
+            raise
+
+    # A real SIGINT, as a kernel interrupt sends: it wakes the blocked wait, a simulated one won't.
+    threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT)).start()
+    started = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        run_sync(slow_to_cancel())
+    assert events == ["closed"]
+    assert 0.25 <= time.perf_counter() - started < 5

@@ -43,10 +43,16 @@ def submit_background(coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future
     return asyncio.run_coroutine_threadsafe(coro, _background_loop())
 
 
+CLOSE_GRACE = 5.0
+"""Seconds an interrupted ``_sync`` call waits for its coroutine to finish cancelling."""
+
+
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     """Run ``coro`` to completion on the background loop and return its result.
 
-    An interrupt (Ctrl-C, a kernel interrupt) while waiting cancels the coroutine.
+    An interrupt (Ctrl-C, a kernel interrupt) while waiting cancels the coroutine and waits (up to
+    :data:`CLOSE_GRACE` seconds) until it has finished cancelling, so a turn has closed its stream
+    and released its session before the interrupt reaches the caller.
     """
     loop = _background_loop()
     if threading.current_thread() is _thread:
@@ -55,11 +61,20 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
             "a _sync method was called from inside nbagent's background loop; await the "
             "async method instead"
         )
-    future = asyncio.run_coroutine_threadsafe(coro, loop)
+    finished = threading.Event()
+
+    async def guarded() -> T:
+        try:
+            return await coro
+        finally:
+            finished.set()
+
+    future = asyncio.run_coroutine_threadsafe(guarded(), loop)
     try:
         return future.result()
     except BaseException:
         future.cancel()
+        finished.wait(CLOSE_GRACE)
         raise
 
 
