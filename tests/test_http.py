@@ -41,6 +41,7 @@ from nbagent.llm.providers._http import (
     should_retry,
 )
 from tests.wire_server import (
+    ERROR_STATUSES,
     Reply,
     WireServer,
     free_port,
@@ -293,19 +294,7 @@ async def test_post_json_sends_json_and_parses_padded_body(wire_server: Any) -> 
 
 @pytest.mark.parametrize(
     ("status", "cls", "attempts"),
-    [
-        (400, BadRequestError, 1),
-        (401, AuthenticationError, 1),
-        (403, PermissionDeniedError, 1),
-        (404, NotFoundError, 1),
-        (409, ConflictError, 3),
-        (413, RequestTooLargeError, 1),
-        (422, UnprocessableEntityError, 1),
-        (429, RateLimitError, 3),
-        (500, InternalServerError, 3),
-        (503, InternalServerError, 3),
-        (529, OverloadedError, 3),
-    ],
+    ERROR_STATUSES,
 )
 async def test_error_statuses_over_the_wire(
     wire_server: Any, status: int, cls: type[APIStatusError], attempts: int

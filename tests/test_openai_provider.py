@@ -15,20 +15,11 @@ from nbagent.errors import (
     APIStatusError,
     APITimeoutError,
     AuthenticationError,
-    BadRequestError,
     ConfigurationError,
-    ConflictError,
     ContextWindowExceededError,
-    InternalServerError,
-    NotFoundError,
-    OverloadedError,
-    PermissionDeniedError,
     ProtocolError,
     ProviderError,
-    RateLimitError,
-    RequestTooLargeError,
     StreamError,
-    UnprocessableEntityError,
 )
 from nbagent.llm.blocks import (
     AudioBlock,
@@ -70,6 +61,7 @@ from nbagent.llm.request import (
 )
 from nbagent.llm.usage import Usage
 from tests.wire_server import (
+    ERROR_STATUSES,
     Reply,
     WireServer,
     free_port,
@@ -889,19 +881,7 @@ def error_body(message: str, kind: str = "invalid_request_error", code: Any = No
 @pytest.mark.parametrize("streamed", [False, True])
 @pytest.mark.parametrize(
     ("status", "cls", "attempts"),
-    [
-        (400, BadRequestError, 1),
-        (401, AuthenticationError, 1),
-        (403, PermissionDeniedError, 1),
-        (404, NotFoundError, 1),
-        (409, ConflictError, 3),
-        (413, RequestTooLargeError, 1),
-        (422, UnprocessableEntityError, 1),
-        (429, RateLimitError, 3),
-        (500, InternalServerError, 3),
-        (503, InternalServerError, 3),
-        (529, OverloadedError, 3),
-    ],
+    ERROR_STATUSES,
 )
 async def test_every_http_error_status(
     wire_server: Any, status: int, cls: type[APIStatusError], attempts: int, streamed: bool

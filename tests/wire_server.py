@@ -31,6 +31,20 @@ from typing import Any
 
 import pytest
 
+from nbagent.errors import (
+    APIStatusError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    InternalServerError,
+    NotFoundError,
+    OverloadedError,
+    PermissionDeniedError,
+    RateLimitError,
+    RequestTooLargeError,
+    UnprocessableEntityError,
+)
+
 _REASONS = {
     200: "OK",
     400: "Bad Request",
@@ -148,6 +162,22 @@ def json_reply(
         headers=[("content-type", "application/json"), *(headers or [])],
         body=prefix + text,
     )
+
+
+ERROR_STATUSES: list[tuple[int, type[APIStatusError], int]] = [
+    (400, BadRequestError, 1),
+    (401, AuthenticationError, 1),
+    (403, PermissionDeniedError, 1),
+    (404, NotFoundError, 1),
+    (409, ConflictError, 3),
+    (413, RequestTooLargeError, 1),
+    (422, UnprocessableEntityError, 1),
+    (429, RateLimitError, 3),
+    (500, InternalServerError, 3),
+    (503, InternalServerError, 3),
+    (529, OverloadedError, 3),
+]
+"""Every error status, the exception it maps to, and how many attempts it gets (2 retries)."""
 
 
 def free_port() -> int:
