@@ -63,3 +63,30 @@ async def interleaved_best(
             if name not in results or seconds < results[name][0]:
                 results[name] = (seconds, count)
     return results
+
+
+def stream_comparison(
+    results: dict[str, tuple[float, int]], *, sdk: str, total: int, rate_column: str
+) -> tuple[list[dict[str, Any]], float, float, list[dict[str, Any]]]:
+    """Rows, the two SDK-time / nbagent-time ratios and their goals for one wire format.
+
+    ``results`` holds ``nbagent events``, ``nbagent final message``, ``<sdk> SDK events`` and
+    ``<sdk> SDK final message`` as (seconds, items) pairs.
+    """
+    rows = [
+        {"decoder": name, "ms per stream": 1000 * s, rate_column: total / s, "items out": n}
+        for name, (s, n) in results.items()
+    ]
+    ratios = {
+        what: results[f"{sdk} SDK {what}"][0] / results[f"nbagent {what}"][0]
+        for what in ("events", "final message")
+    }
+    goals = [
+        {
+            "goal": f"{sdk} {what}: nbagent >= {sdk} SDK speed",
+            "measured": f"{ratio:.2f}x",
+            "met": ratio >= 1.0,
+        }
+        for what, ratio in ratios.items()
+    ]
+    return rows, ratios["events"], ratios["final message"], goals

@@ -19,7 +19,7 @@ from typing import Any
 
 import openai
 
-from benchmarks._report import interleaved_best, print_case
+from benchmarks._report import interleaved_best, print_case, stream_comparison
 from nbagent.llm.events import aaccumulate_stream
 from nbagent.llm.messages import Message
 from nbagent.llm.providers.openai import OpenAIProvider
@@ -138,17 +138,9 @@ def run_openai(total: int = CHUNKS, rounds: int = ROUNDS) -> dict[str, Any]:
     reply = sse_reply([*native_chunks(total), "[DONE]"])
     with WireServer(default=reply) as server:
         results = asyncio.run(_measure_openai(server.url, rounds))
-    rows = [
-        {
-            "decoder": name,
-            "ms per stream": 1000 * seconds,
-            "chunks/s": total / seconds,
-            "items out": count,
-        }
-        for name, (seconds, count) in results.items()
-    ]
-    events_ratio = results["openai SDK events"][0] / results["nbagent events"][0]
-    final_ratio = results["openai SDK final message"][0] / results["nbagent final message"][0]
+    rows, events_ratio, final_ratio, goals = stream_comparison(
+        results, sdk="openai", total=total, rate_column="chunks/s"
+    )
     return {
         "chunks": total,
         "rounds": rounds,
@@ -160,18 +152,7 @@ def run_openai(total: int = CHUNKS, rounds: int = ROUNDS) -> dict[str, Any]:
         },
         "ratio_events": round(events_ratio, 2),
         "ratio_final_message": round(final_ratio, 2),
-        "goals": [
-            {
-                "goal": "openai events: nbagent >= openai SDK speed",
-                "measured": f"{events_ratio:.2f}x",
-                "met": events_ratio >= 1.0,
-            },
-            {
-                "goal": "openai final message: nbagent >= openai SDK speed",
-                "measured": f"{final_ratio:.2f}x",
-                "met": final_ratio >= 1.0,
-            },
-        ],
+        "goals": goals,
     }
 
 

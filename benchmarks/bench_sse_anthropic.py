@@ -17,7 +17,7 @@ from typing import Any
 
 import anthropic
 
-from benchmarks._report import interleaved_best, print_case
+from benchmarks._report import interleaved_best, print_case, stream_comparison
 from nbagent.llm.events import aaccumulate_stream
 from nbagent.llm.messages import Message
 from nbagent.llm.providers.anthropic import AnthropicProvider
@@ -143,35 +143,16 @@ def run_anthropic(total: int = EVENTS, rounds: int = ROUNDS) -> dict[str, Any]:
     reply = sse_reply([sse_event(e["type"], e) for e in events])
     with WireServer(default=reply) as server:
         results = asyncio.run(_measure(server.url, rounds))
-    rows = [
-        {
-            "decoder": name,
-            "ms per stream": 1000 * seconds,
-            "native events/s": total / seconds,
-            "items out": count,
-        }
-        for name, (seconds, count) in results.items()
-    ]
-    events_ratio = results["anthropic SDK events"][0] / results["nbagent events"][0]
-    final_ratio = results["anthropic SDK final message"][0] / results["nbagent final message"][0]
+    rows, events_ratio, final_ratio, goals = stream_comparison(
+        results, sdk="anthropic", total=total, rate_column="native events/s"
+    )
     return {
         "case": "sse (anthropic)",
         "events": total,
         "tables": {f"anthropic: {total}-event stream over loopback (best of {rounds})": rows},
         "ratio events (SDK time / nbagent time)": round(events_ratio, 2),
         "ratio final message (SDK time / nbagent time)": round(final_ratio, 2),
-        "goals": [
-            {
-                "goal": "anthropic events: nbagent >= anthropic SDK speed",
-                "measured": f"{events_ratio:.2f}x",
-                "met": events_ratio >= 1.0,
-            },
-            {
-                "goal": "anthropic final message: nbagent >= anthropic SDK speed",
-                "measured": f"{final_ratio:.2f}x",
-                "met": final_ratio >= 1.0,
-            },
-        ],
+        "goals": goals,
     }
 
 

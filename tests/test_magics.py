@@ -494,6 +494,22 @@ def test_a_failed_turn_shows_one_line_and_leaves_the_history(ip: InteractiveShel
     assert session(ip).turn_index == 1
 
 
+def run_interrupted(
+    ip: InteractiveShell, cell: str, *, after: float
+) -> tuple[ExecutionResult, CapturedIO]:
+    """Run ``cell`` and send the main thread a real SIGINT (a kernel interrupt) ``after`` s."""
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(after, signal.pthread_kill, (main, signal.SIGINT))
+    timer.start()
+    try:
+        with capture_output() as captured:
+            result = ip.run_cell(cell)
+    finally:
+        timer.cancel()
+    return result, captured
+
+
 def test_an_interrupt_shows_a_line_discards_the_turn_and_stops_the_cell(
     ip: InteractiveShell,
 ) -> None:
@@ -501,15 +517,7 @@ def test_an_interrupt_shows_a_line_discards_the_turn_and_stops_the_cell(
     run(ip, "%agent new --provider offline")
     provider(ip).latency = 0.02
     provider(ip).enqueue("word " * 400)  # 250 deltas: about 5 s unless interrupted
-    main = threading.main_thread().ident
-    assert main is not None
-    timer = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
-    timer.start()
-    try:
-        with capture_output() as captured:
-            result = ip.run_cell("%%agent\ntalk for a while")
-    finally:
-        timer.cancel()
+    result, captured = run_interrupted(ip, "%%agent\ntalk for a while", after=0.3)
     assert isinstance(result.error_in_exec, KeyboardInterrupt)
     final = [o for o in captured.outputs if o.data["text/plain"].startswith("interrupted")]
     assert final and "the turn was not saved" in final[-1].data["text/html"]
@@ -553,15 +561,7 @@ def test_an_interrupt_waits_for_the_turn_to_unwind_and_stops_the_cell(
     slow.slow_chat = 5.0
     book = magics(ip).book
     book.open(provider=slow, store=book.store(None), session_id="slow")
-    main = threading.main_thread().ident
-    assert main is not None
-    timer = threading.Timer(0.3, signal.pthread_kill, (main, signal.SIGINT))
-    timer.start()
-    try:
-        with capture_output() as captured:
-            result = ip.run_cell(cell)
-    finally:
-        timer.cancel()
+    result, captured = run_interrupted(ip, cell, after=0.3)
     assert isinstance(result.error_in_exec, KeyboardInterrupt)
     final = captured.outputs[-1].data
     assert final["text/plain"] == "interrupted; the turn was not saved"
@@ -590,15 +590,7 @@ def test_an_interrupt_during_the_summary_says_the_reply_was_saved(ip: Interactiv
         summary=SummaryConfig(max_context_tokens=4, debounce_turns=0),
     )
     for cell in ("%%agent\ntalk", "%%agent --no-stream\ntalk again"):
-        main = threading.main_thread().ident
-        assert main is not None
-        timer = threading.Timer(0.5, signal.pthread_kill, (main, signal.SIGINT))
-        timer.start()
-        try:
-            with capture_output() as captured:
-                result = ip.run_cell(cell)
-        finally:
-            timer.cancel()
+        result, captured = run_interrupted(ip, cell, after=0.5)
         assert isinstance(result.error_in_exec, KeyboardInterrupt)
         final = captured.outputs[-1].data
         assert final["text/plain"] == (
