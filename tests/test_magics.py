@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from IPython.core.error import UsageError
 from IPython.core.interactiveshell import ExecutionResult, InteractiveShell
 from IPython.utils.capture import CapturedIO, capture_output
 from traitlets.config import Config
@@ -36,6 +37,7 @@ from nbagent.llm.providers.registry import (
 )
 from nbagent.llm.request import MessageRequest, MessageResponse
 from nbagent.notebook._html import markdown_to_safe_html
+from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._magic_args import line_parser
 from nbagent.notebook.magics import AgentMagics, turn_meta
 from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
@@ -70,12 +72,17 @@ def ip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[InteractiveS
     shell.config.pop("AgentMagics", None)
 
 
-def run(ip: InteractiveShell, code: str) -> CapturedIO:
-    """Run ``code`` as a cell; it must not raise (errors are printed, never raised)."""
+def run(
+    ip: InteractiveShell, code: str, *, fails: type[BaseException] | None = None
+) -> CapturedIO:
+    """Run ``code`` as a cell; it succeeds, or fails with ``fails`` (and no traceback shown)."""
     with capture_output() as captured:
         result: ExecutionResult = ip.run_cell(code)
     assert result.error_before_exec is None, result.error_before_exec
-    assert result.error_in_exec is None, result.error_in_exec
+    if fails is None:
+        assert result.error_in_exec is None, result.error_in_exec
+    else:
+        assert isinstance(result.error_in_exec, fails), result.error_in_exec
     assert "Traceback" not in captured.stdout + captured.stderr
     return captured
 
@@ -214,20 +221,20 @@ def test_subcommand_help_prints_its_options(ip: InteractiveShell) -> None:
 def test_bad_arguments_print_a_usage_error_not_a_traceback(
     ip: InteractiveShell, line: str, message: str
 ) -> None:
-    captured = run(ip, line)
+    captured = run(ip, line, fails=UsageError)
     assert message in captured.stderr
     assert captured.outputs == []
 
 
 def test_usage_error_shows_the_usage_of_the_subcommand(ip: InteractiveShell) -> None:
-    err = run(ip, "%agent config --debounce -1").stderr
+    err = run(ip, "%agent config --debounce -1", fails=UsageError).stderr
     assert err.startswith("UsageError: argument --debounce: '-1' must be >= 0")
     assert "usage: %agent config" in err
 
 
 def test_inspecting_before_any_session_says_what_to_do(ip: InteractiveShell) -> None:
     for line in ("%agent tokens", "%agent summary", "%agent history", "%agent config"):
-        err = run(ip, line).stderr
+        err = run(ip, line, fails=UsageError).stderr
         assert "no agent session yet: run `%agent new` or a `%%agent` cell first" in err
 
 
@@ -407,7 +414,7 @@ def test_bad_braces_are_a_clear_error_and_send_nothing(
     ip: InteractiveShell, body: str, message: str
 ) -> None:
     run(ip, "%agent new --provider offline")
-    captured = run(ip, f"%%agent\n{body}")
+    captured = run(ip, f"%%agent\n{body}", fails=UsageError)
     assert message in captured.stderr and "--raw" in captured.stderr
     assert captured.outputs == []
     assert provider(ip).calls == 0 and session(ip).turn_index == 0
@@ -421,13 +428,13 @@ class Unprintable:
 def test_a_value_that_cannot_be_formatted_is_a_usage_error(ip: InteractiveShell) -> None:
     run(ip, "%agent new --provider offline")
     ip.user_ns["thing"] = Unprintable()
-    captured = run(ip, "%%agent\nabout {thing}")
+    captured = run(ip, "%%agent\nabout {thing}", fails=UsageError)
     assert "cannot expand the braces in the cell (RuntimeError: no text for you)" in captured.stderr
     assert provider(ip).calls == 0
 
 
 def test_an_empty_cell_is_a_usage_error(ip: InteractiveShell) -> None:
-    captured = run(ip, "%%agent\n   \n")
+    captured = run(ip, "%%agent\n   \n", fails=UsageError)
     assert "the cell is empty" in captured.stderr
     assert magics(ip).book.sessions == {}
 
@@ -483,8 +490,12 @@ def test_a_failed_turn_shows_one_line_and_leaves_the_history(ip: InteractiveShel
     run(ip, "%%agent\nfirst")
     before = list(session(ip).slot.messages)
     provider(ip).enqueue(ProviderError("model overloaded <b>now</b>\ntry later"))
-    outputs = run(ip, "%%agent\nsecond").outputs
-    final = outputs[-1].data
+    captured = run(ip, "%%agent\nsecond", fails=CellFailed)
+    # The cell fails (Run All stops here) with one line, after the reply area shows the error.
+    assert captured.stdout.strip().splitlines() == [
+        "ProviderError: model overloaded <b>now</b> try later (the turn was not saved)"
+    ]
+    final = captured.outputs[-1].data
     assert final["text/plain"] == "ProviderError: model overloaded <b>now</b> try later"
     assert (
         "⚠ ProviderError: model overloaded &lt;b&gt;now&lt;/b&gt; try later" in final["text/html"]
@@ -765,8 +776,8 @@ def test_no_api_key_in_any_output(
     )
     seen: list[str] = []
     seen.append(everything(run(ip, f"%agent new --provider openai:gpt-test@{server.url}/v1")))
-    seen.append(everything(run(ip, "%%agent\nhello")))
-    seen.append(everything(run(ip, "%%agent --no-stream\nhello again")))
+    seen.append(everything(run(ip, "%%agent\nhello", fails=CellFailed)))
+    seen.append(everything(run(ip, "%%agent --no-stream\nhello again", fails=CellFailed)))
     for line in ("config", "sessions", "history", "tokens", "timeline", "summary", "help"):
         seen.append(everything(run(ip, f"%agent {line}")))
     seen.append(repr(session(ip)) + repr(session(ip).bundle.provider))
@@ -788,11 +799,12 @@ def test_a_key_in_a_provider_spec_url_is_masked_in_error_lines(
             run(ip, f'%agent new --provider "openai:m@http://127.0.0.1:{port}/v1?api_key={key}"')
         )
     ]
-    seen.append(everything(run(ip, "%%agent\nhello")))
-    seen.append(everything(run(ip, f'%agent new --provider "openai:m@https://me:{key}@host/v1"')))
+    seen.append(everything(run(ip, "%%agent\nhello", fails=CellFailed)))
+    bad_spec = f'%agent new --provider "openai:m@https://me:{key}@host/v1"'
+    seen.append(everything(run(ip, bad_spec, fails=UsageError)))
     text = "\n".join(seen)
     assert "APIConnectionError" in text and "?api_key=***" in text
-    assert "ConfigurationError" in text and "https://me:***@host" in text
+    assert "UsageError" in text and "***@host" in text
     assert key not in text
 
 

@@ -462,7 +462,10 @@ async def test_next_turn_finalizes_a_forgotten_stream() -> None:
     session = make_session(ScriptedProvider(), summary=cfg)
     async for _ in session.submit_turn_stream("msg 0"):
         pass
-    assert session.timeline == []  # the checkpoint waits for finalize_turn
+    # Saved with its record; the checkpoint waits for finalize_turn.
+    assert [(r.turn_index, r.summary_status) for r in session.timeline] == [
+        (0, SummaryStatus.PENDING)
+    ]
     await session.submit_turn("msg 1")
     assert [r.turn_index for r in session.timeline] == [0, 1]
     assert fired_turns(session) == [0, 1]

@@ -45,7 +45,25 @@ class AgentBuilder:
         self._config = dataclasses.replace(self._config, **changes)
         return self
 
-    def provider(self, provider: LlmProvider) -> AgentBuilder:
+    def provider(self, provider: LlmProvider | str, **kwargs: Any) -> AgentBuilder:
+        """The model provider: an object, or a spec string such as ``"openai:gpt-4o-mini"``,
+        ``"offline"`` or ``"llamacpp:local@http://127.0.0.1:8080/v1"`` (``kwargs`` go to its
+        constructor, e.g. ``api_key=``)."""
+        if isinstance(provider, str):
+            from nbagent.llm.providers.registry import provider_from_spec
+
+            provider = provider_from_spec(provider, **kwargs)
+        elif kwargs:
+            raise ConfigurationError(
+                "AgentBuilder.provider() takes keyword arguments only with a spec string; "
+                "pass them to the provider's constructor instead"
+            )
+        elif not isinstance(provider, LlmProvider):
+            raise ConfigurationError(
+                f"AgentBuilder.provider() needs a provider (an object with async chat() and "
+                f"chat_stream(), e.g. OfflineProvider()) or a spec string such as "
+                f"'openai:gpt-4o-mini', got {type(provider).__name__}"
+            )
         self._provider = provider
         return self
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, StoreOp
-from nbagent.errors import StoreError
+from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
+from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimate_message_tokens
 
@@ -38,18 +38,50 @@ class SlotMode(StrEnum):
 
 
 class FocusedConfig(BaseModel):
-    """How a focused slot builds its view. The summary checkpoint fills the first two fields."""
+    """How a focused slot builds its view. The summary checkpoint fills the first two fields.
+
+    Invalid values raise ``ConfigurationError`` at construction (``bool`` and ``float`` are not
+    taken for counts).
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     summary_override: str | None = None
     """The summary replacing the covered messages; ``None`` means the view drops nothing."""
-    summary_upto: int = Field(default=0, ge=0)
+    summary_upto: int = Field(default=0, ge=0, strict=True)
     """Messages before this index of the stored history are covered by the summary."""
-    keep_recent_turns: int = Field(default=2, ge=0)
+    keep_recent_turns: int = Field(default=2, ge=0, strict=True)
     """The last turns always sent verbatim, even when the summary covers them."""
     summary_marker: str = "[上下文摘要]"
     summary_position: Literal["end", "start"] = "end"
+
+    def __init__(self, **data: Any) -> None:
+        try:
+            super().__init__(**data)
+        except ValidationError as e:
+            raise ConfigurationError(_focused_problems(e)) from e
+
+
+_FOCUSED_EXPECTED = {
+    "summary_override": "a string or None",
+    "summary_upto": "an integer >= 0 (an index into the stored history)",
+    "keep_recent_turns": "an integer >= 0 (0 keeps no turn verbatim)",
+    "summary_marker": "a string",
+    "summary_position": "'end' or 'start'",
+}
+
+
+def _focused_problems(error: ValidationError) -> str:
+    problems: list[str] = []
+    for item in error.errors(include_url=False):
+        name = str(item["loc"][0]) if item["loc"] else "(settings)"
+        expected = _FOCUSED_EXPECTED.get(name)
+        if expected is None:
+            known = ", ".join(_FOCUSED_EXPECTED)
+            problems.append(f"unknown setting {name!r}; FocusedConfig takes {known}")
+        else:
+            problems.append(f"{name} must be {expected}, got {item['input']!r}")
+    return "invalid FocusedConfig: " + "; ".join(dict.fromkeys(problems))
 
 
 class SlotConfig(BaseModel):
@@ -295,17 +327,25 @@ class ContextSlot:
     @classmethod
     async def load(cls, store: MemoryStore, session_id: str, slot_id: str) -> ContextSlot | None:
         """The stored slot, or ``None`` when the store has no slot of that id."""
-        raw = await store.get_value(session_id, SLOT_NAMESPACE, slot_id)
+        return cls.from_snapshot(await store.load_session(session_id), slot_id)
+
+    @classmethod
+    def from_snapshot(cls, snapshot: SessionSnapshot, slot_id: str) -> ContextSlot | None:
+        """The slot as a session snapshot holds it, or ``None`` when it holds no such slot."""
+        raw = snapshot.value(SLOT_NAMESPACE, slot_id)
         if raw is None:
             return None
+        session_id = snapshot.session_id
         try:
             config = SlotConfig.model_validate(raw)
         except ValidationError as e:
             raise StoreError(
-                f"stored config of slot {slot_id!r} in session {session_id!r} is invalid: {e}"
+                f"stored config of slot {slot_id!r} in session {session_id!r} is invalid "
+                f"({e.error_count()} errors, first: {e.errors()[0]['msg']}). It may come from "
+                "an incompatible nbagent version: open another session id."
             ) from e
         slot = cls(slot_id, session_id, config=config)
-        slot._messages = await store.load_messages(session_id, slot_id)
+        slot._messages = snapshot.history(slot_id)
         slot.mark_saved()
         return slot
 

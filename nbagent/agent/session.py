@@ -20,6 +20,7 @@ included) and session memory, and the settings :meth:`AgentSession.configure` ga
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -37,11 +38,12 @@ from nbagent.agent._state import (
 )
 from nbagent.agent._sync import iterate_sync, run_sync
 from nbagent.agent._turn import Pending, RecordingHooks, Turn, session_tools
+from nbagent.agent._uncancelled import finish_despite_cancel
 from nbagent.agent.config import Agent, AgentBundle
 from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotConfig
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
 from nbagent.agent.store import JsonValue, PutValue, StoreOp
-from nbagent.agent.timeline import TurnRecord
+from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, ReadOnlySlotError, StoreError
 from nbagent.llm.compact import CompactState
 from nbagent.llm.cycle import LlmCycle, Prompt
@@ -89,6 +91,7 @@ class AgentSession(SummaryCheckpoint, Configurable):
         self._active: object | None = None
         self._active_streamed = False
         self._pending: Pending | None = None
+        self._committing: asyncio.Future[None] | None = None
         self._compact_states: dict[str, tuple[object, CompactState, Compacted]] = {}
         self._prompt_message: SystemMessage | None = None
         if load:
@@ -104,20 +107,23 @@ class AgentSession(SummaryCheckpoint, Configurable):
     # -- state ------------------------------------------------------------------------------
 
     async def _load(self) -> None:
-        store, sid, config = self.bundle.store, self.session_id, self.bundle.config
-        raw = await store.get_value(sid, STATE_NAMESPACE, STATE_KEY)
-        state = SessionState.from_json(raw, where=f"session {sid!r}")
+        sid, config = self.session_id, self.bundle.config
+        snapshot = await self.bundle.store.load_session(sid)  # one read: never a torn state
+        where = f"session {sid!r}"
+        state = SessionState.from_json(snapshot.value(STATE_NAMESPACE, STATE_KEY), where=where)
         slots: dict[str, ContextSlot] = {}
-        for slot_id in await store.keys(sid, SLOT_NAMESPACE):
-            slot = await ContextSlot.load(store, sid, slot_id)
+        for slot_id, _ in snapshot.items(SLOT_NAMESPACE):
+            slot = ContextSlot.from_snapshot(snapshot, slot_id)
             if slot is not None:
                 slots[slot_id] = slot
         current = state.current_slot or config.default_slot_id
         if current not in slots:
             slots[current] = ContextSlot(current, sid, config=config.slot)
-        records = await store.items(sid, TIMELINE_NAMESPACE)
-        self.timeline = [TurnRecord.from_json(value) for _, value in records]
-        self._use_settings(SessionSettings.from_json(state.settings, where=f"session {sid!r}"))
+        self.timeline = [
+            TurnRecord.from_json(value, where=f"{where} in {self.bundle.store!r}")
+            for _, value in snapshot.items(TIMELINE_NAMESPACE)
+        ]
+        self._use_settings(SessionSettings.from_json(state.settings, where=where))
         self._state, self._slots, self._current = state, slots, current
         self._state.current_slot = current
         self._turn_index = state.turn_index
@@ -270,10 +276,7 @@ class AgentSession(SummaryCheckpoint, Configurable):
                             "this streamed turn was abandoned when another turn started; "
                             "it was not saved"
                         )
-                    record = await self._commit_turn(turn, event.response)
-                    self._turn_index = turn.index + 1
-                    self._pending = Pending(turn, event.response, record)
-                    self._release(turn.token)  # saved: the next turn need not abandon it
+                    await self._commit_turn(turn, event.response)
                 yield event
         finally:
             self._release(turn.token)
@@ -295,6 +298,7 @@ class AgentSession(SummaryCheckpoint, Configurable):
         return pending.record
 
     async def _begin_turn(self, text: Prompt, *, streamed: bool) -> Turn:
+        await self._wait_for_commit()
         if self._pending is not None:
             await self.finalize_turn()
         slot = self.slot
@@ -349,6 +353,16 @@ class AgentSession(SummaryCheckpoint, Configurable):
             known = self._compact_states[slot.id] = (key, CompactState(), {})
         return known[1], known[2]
 
+    async def _wait_for_commit(self) -> None:
+        """A turn being saved owns the session until its commit ends; the next turn waits."""
+        while (commit := self._committing) is not None:
+            if commit.get_loop() is not asyncio.get_running_loop():
+                raise NbAgentError(
+                    f"a turn of session {self.session_id!r} is being saved from another event "
+                    "loop; wait for it, and drive a session from one loop"
+                )
+            await asyncio.wait([commit])
+
     def _claim(self, streamed: bool) -> object:
         if self._active is not None:
             if not self._active_streamed:
@@ -384,43 +398,74 @@ class AgentSession(SummaryCheckpoint, Configurable):
         return originals
 
     async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:
-        """Steps 5 and 6: count the usage and save the turn, in one transaction."""
+        """Steps 5 and 6: count the usage and save the turn, in one transaction.
+
+        The turn's timeline record is written in the same transaction (and updated after the
+        summary step), so a crash or an interrupt later in the turn never loses it. Once the
+        write has started, the turn is saved and known to be, or neither: a cancellation waits
+        for the write to end (see :func:`finish_despite_cancel`).
+        """
         slot, new = turn.slot, self._turn_messages(turn)
         state = self._state.copy()
         state.turn_index = turn.index + 1
         state.current_slot = slot.id
         state.cost.merge(turn.cycle.usage)
-        await self.bundle.store.commit([*slot.save_ops(extra=new), self._state_op(state)])
-        slot.mark_saved(extra=new)
-        self._state = state
         reports = list(turn.cycle.compaction_reports)
-        return TurnRecord(
+        estimator = self.bundle.config.estimator
+        record = TurnRecord(
             turn_index=turn.index,
             slot_id=slot.id,
-            estimated_context_tokens=self.estimate_context_tokens(),
+            # Provisional (exact unless the focused view's start moves); set after the commit.
+            estimated_context_tokens=self._request_tokens(slot)
+            + sum(estimate_message_tokens(m, estimator) for m in new),
             reported_context_tokens=response.usage.input_tokens or None,
             cumulative_tokens=state.cost.total_tokens,
             messages_in_view=len(turn.request_messages),
-            messages_stored=len(slot),
+            messages_stored=len(slot) + len(new),
             compaction=reports,
             compaction_freed_tokens=sum(r.freed_tokens for r in reports),
             latency_s=time.perf_counter() - turn.started,
             streamed=turn.streamed,
+            summary_status=SummaryStatus.PENDING,
         )
+        ops = [*slot.save_ops(extra=new), self._state_op(state), self._record_op(record)]
+
+        async def write() -> None:
+            try:
+                await self.bundle.store.commit(ops)
+                slot.mark_saved(extra=new)
+                self._state = state
+                record.estimated_context_tokens = self.estimate_context_tokens()
+                self.timeline.append(record)
+                if turn.streamed:
+                    self._turn_index = turn.index + 1
+                    self._pending = Pending(turn, response, record)
+                    self._release(turn.token)  # saved: the next turn need not abandon it
+            finally:
+                self._committing = None
+
+        task = self._committing = asyncio.ensure_future(write())
+        try:
+            await finish_despite_cancel(task)
+        except asyncio.CancelledError:
+            if self._state is state:  # saved before the cancellation took effect
+                self._turn_index = turn.index + 1
+            raise
+        return record
+
+    def _record_op(self, record: TurnRecord) -> StoreOp:
+        key = f"{record.turn_index:09d}"
+        return PutValue(self.session_id, TIMELINE_NAMESPACE, key, record.to_json())
 
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
-        """Steps 7 and 8: the turn-end hook, then the summary checkpoint; record the turn."""
+        """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record."""
         await self._emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
         await self._summary_checkpoint(index, record)
-        self.timeline.append(record)
         try:
-            key = f"{index:09d}"
-            await self.bundle.store.put_value(
-                self.session_id, TIMELINE_NAMESPACE, key, record.to_json()
-            )
+            await self.bundle.store.commit([self._record_op(record)])
         except StoreError as e:
             logger.error(
-                "session %s: timeline record of turn %d not saved: %s", self.session_id, index, e
+                "session %s: timeline record of turn %d not updated: %s", self.session_id, index, e
             )
 
     async def _emit(

@@ -2,9 +2,10 @@
 
 Without a path the file is ``.nbagent/nbagent.sqlite3`` under the working directory, created on
 first use (not at construction, so building a session in a read-only folder fails only when it
-writes). Calls are small and run in a worker thread (:func:`asyncio.to_thread`) behind one lock,
-so the store is safe from a Jupyter kernel's loop, from nbagent's background loop and from
-several sessions at once.
+writes). Calls are small and run on the store's own worker thread behind one lock, so the store
+is safe from a Jupyter kernel's loop, from nbagent's background loop and from several sessions at
+once — and a save never queues behind other work in the loop's default executor (a hung sync
+tool, a slow ``asyncio.to_thread`` call).
 
 The ``schema_version`` table records the layout; a file written by a newer nbagent is refused
 with :class:`StoreError` rather than misread.
@@ -13,12 +14,12 @@ with :class:`StoreError` rather than misread.
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TypeVar, assert_never
+from typing import Any, TypeVar, assert_never
 
 from pydantic import ValidationError
 
@@ -28,9 +29,11 @@ from nbagent.agent.store import (
     DeleteValue,
     JsonValue,
     PutValue,
+    SessionSnapshot,
     StoreOp,
     append_conflict,
     dump_value,
+    load_value,
 )
 from nbagent.errors import StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
@@ -68,6 +71,7 @@ class SqliteStore(BaseStore):
         self.path = Path(path) if path is not None else Path.cwd() / DEFAULT_PATH
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._executor: ThreadPoolExecutor | None = None
 
     # -- connection -------------------------------------------------------------------------
 
@@ -130,10 +134,20 @@ class SqliteStore(BaseStore):
                 ) from e
 
     async def _call(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        return await asyncio.to_thread(self._run, fn)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._worker(), self._run, fn)
+
+    def _worker(self) -> ThreadPoolExecutor:
+        # One thread: the lock serialises the calls anyway. Made on first use, so a store
+        # that is never used starts no thread.
+        with self._lock:
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(1, thread_name_prefix="nbagent-sqlite")
+            return self._executor
 
     async def close(self) -> None:
-        await asyncio.to_thread(self.close_sync)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._worker(), self.close_sync)
 
     def close_sync(self) -> None:
         """Close the connection; the next call opens it again."""
@@ -199,11 +213,7 @@ class SqliteStore(BaseStore):
         try:
             return await self._call(read)
         except ValidationError as e:
-            raise StoreError(
-                f"stored history of slot {slot_id!r} in session {session_id!r} in {self.path} "
-                f"cannot be read as messages ({e.error_count()} errors, first: "
-                f"{e.errors()[0]['msg']}). It may come from an incompatible nbagent version."
-            ) from e
+            raise _unreadable_history(self.path, session_id, slot_id, e) from e
 
     async def count_messages(self, session_id: str, slot_id: str) -> int:
         return await self._call(lambda conn: _stored_count(conn, session_id, slot_id))
@@ -215,7 +225,7 @@ class SqliteStore(BaseStore):
                 (session_id, namespace, key),
             ).fetchone()
         )
-        return None if row is None else _decode_value(row[0])
+        return None if row is None else self._decode(session_id, namespace, key, row[0])
 
     async def keys(self, session_id: str, namespace: str) -> list[str]:
         rows = await self._call(
@@ -233,7 +243,59 @@ class SqliteStore(BaseStore):
                 (session_id, namespace),
             ).fetchall()
         )
-        return [(r[0], _decode_value(r[1])) for r in rows]
+        return [(r[0], self._decode(session_id, namespace, r[0], r[1])) for r in rows]
+
+    async def load_session(self, session_id: str) -> SessionSnapshot:
+        """Every value and slot history of the session, read in one transaction.
+
+        In WAL mode a read transaction sees the file as of its first read: a commit by another
+        process lands wholly before or wholly after it.
+        """
+        if self._conn is None and not self.path.exists():
+            return SessionSnapshot(session_id, {}, {})
+
+        def read(conn: sqlite3.Connection) -> tuple[list[Any], dict[str, list[str]]]:
+            conn.execute("BEGIN")
+            try:
+                values = conn.execute(
+                    "SELECT namespace, key, value FROM kv WHERE session_id=? "
+                    "ORDER BY namespace, key",
+                    (session_id,),
+                ).fetchall()
+                messages: dict[str, list[str]] = {}
+                for slot_id, data in conn.execute(
+                    "SELECT slot_id, data FROM messages WHERE session_id=? ORDER BY slot_id, idx",
+                    (session_id,),
+                ):
+                    messages.setdefault(slot_id, []).append(data)
+            finally:
+                conn.execute("COMMIT")
+            return values, messages
+
+        rows, raw_messages = await self._call(read)
+        values: dict[str, dict[str, JsonValue]] = {}
+        for namespace, key, text in rows:
+            values.setdefault(namespace, {})[key] = self._decode(session_id, namespace, key, text)
+        messages = {
+            slot_id: self._decode_messages(session_id, slot_id, texts)
+            for slot_id, texts in raw_messages.items()
+        }
+        return SessionSnapshot(session_id, values, messages)
+
+    def _decode(self, session_id: str, namespace: str, key: str, text: str) -> JsonValue:
+        where = f"{namespace}/{key!r} of session {session_id!r}"
+        return load_value(text, where=where, location=str(self.path))
+
+    def _decode_messages(self, session_id: str, slot_id: str, texts: list[str]) -> list[AnyMessage]:
+        messages: list[AnyMessage] = []
+        texts.reverse()
+        while texts:
+            data = texts.pop()  # dropped once parsed: a long history never sits in memory twice
+            try:
+                messages.append(MESSAGE_ADAPTER.validate_json(data))
+            except ValidationError as e:
+                raise _unreadable_history(self.path, session_id, slot_id, e) from e
+        return messages
 
     async def session_ids(self) -> list[str]:
         """The sessions in the file (none, and no file created, when it does not exist yet)."""
@@ -291,8 +353,14 @@ def _encode(op: StoreOp) -> list[str]:
             assert_never(op)
 
 
-def _decode_value(text: str) -> JsonValue:
-    return json.loads(text)
+def _unreadable_history(
+    path: Path, session_id: str, slot_id: str, e: ValidationError
+) -> StoreError:
+    return StoreError(
+        f"stored history of slot {slot_id!r} in session {session_id!r} in {path} cannot be "
+        f"read as messages ({e.error_count()} errors, first: {e.errors()[0]['msg']}). It may come "
+        "from an incompatible nbagent version: upgrade nbagent, or open another session id."
+    )
 
 
 __all__ = ["DEFAULT_PATH", "SCHEMA_VERSION", "SqliteStore"]

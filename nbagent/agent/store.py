@@ -62,6 +62,30 @@ StoreOp: TypeAlias = AppendMessages | PutValue | DeleteValue
 """One write; :meth:`MemoryStore.commit` applies a list of them atomically."""
 
 
+@dataclass(frozen=True)
+class SessionSnapshot:
+    """Everything a store holds for one session, as of one moment.
+
+    ``values`` maps a namespace to its ``{key: value}``; ``messages`` maps a slot id to its
+    stored history. Opening a session reads this once, so a writer in another process can never
+    leave it with the state of one commit and the messages of the next.
+    """
+
+    session_id: str
+    values: dict[str, dict[str, JsonValue]]
+    messages: dict[str, list[AnyMessage]]
+
+    def value(self, namespace: str, key: str) -> JsonValue | None:
+        return self.values.get(namespace, {}).get(key)
+
+    def items(self, namespace: str) -> list[tuple[str, JsonValue]]:
+        """The ``(key, value)`` pairs of a namespace, sorted by key."""
+        return sorted(self.values.get(namespace, {}).items())
+
+    def history(self, slot_id: str) -> list[AnyMessage]:
+        return list(self.messages.get(slot_id, []))
+
+
 @runtime_checkable
 class MemoryStore(Protocol):
     """An async key/value and message store shared by the sessions of a bundle."""
@@ -90,6 +114,10 @@ class MemoryStore(Protocol):
 
     async def session_ids(self) -> list[str]:
         """Every session id with stored messages or values, sorted."""
+        ...
+
+    async def load_session(self, session_id: str) -> SessionSnapshot:
+        """Every value and slot history of a session, read in one consistent snapshot."""
         ...
 
     async def append_messages(
@@ -134,6 +162,18 @@ def dump_value(value: JsonValue, *, where: str) -> str:
         raise StoreError(
             f"cannot store {where}: {e}. Store JSON values only (str, numbers, bool, None, "
             "lists and dicts of them); convert other objects first, e.g. with model_dump()."
+        ) from e
+
+
+def load_value(text: str, *, where: str, location: str) -> JsonValue:
+    """Parse a stored value; damage becomes a :class:`StoreError` that says where and what to do."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError) as e:
+        raise StoreError(
+            f"the stored value {where} in {location} is damaged (not JSON: {e}). Delete that "
+            "value (for a session's state: start a new session id), or move the store aside and "
+            "start afresh."
         ) from e
 
 
@@ -195,16 +235,35 @@ class InMemoryStore(BaseStore):
 
     async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
         text = self._values.get((session_id, namespace, key))
-        return None if text is None else json.loads(text)
+        return None if text is None else self._load(session_id, namespace, key, text)
+
+    @staticmethod
+    def _load(session_id: str, namespace: str, key: str, text: str) -> JsonValue:
+        where = f"{namespace}/{key!r} of session {session_id!r}"
+        return load_value(text, where=where, location="the in-memory store")
 
     async def keys(self, session_id: str, namespace: str) -> list[str]:
         return sorted(k for s, n, k in self._values if s == session_id and n == namespace)
 
     async def items(self, session_id: str, namespace: str) -> list[tuple[str, JsonValue]]:
+        values = self._values
         return [
-            (key, json.loads(self._values[(session_id, namespace, key)]))
+            (key, self._load(session_id, namespace, key, values[(session_id, namespace, key)]))
             for key in await self.keys(session_id, namespace)
         ]
+
+    async def load_session(self, session_id: str) -> SessionSnapshot:
+        # No await between the reads: nothing can commit in between.
+        values: dict[str, dict[str, JsonValue]] = {}
+        for (sid, namespace, key), text in sorted(self._values.items()):
+            if sid == session_id:
+                values.setdefault(namespace, {})[key] = self._load(sid, namespace, key, text)
+        messages = {
+            slot: list(history)
+            for (sid, slot), history in self._messages.items()
+            if sid == session_id and history
+        }
+        return SessionSnapshot(session_id, values, messages)
 
     async def session_ids(self) -> list[str]:
         return self._session_ids()
@@ -225,5 +284,6 @@ __all__ = [
     "JsonValue",
     "MemoryStore",
     "PutValue",
+    "SessionSnapshot",
     "StoreOp",
 ]

@@ -6,6 +6,7 @@ The checkpoint itself (when a summary fires, the model call, where the result go
 
 from __future__ import annotations
 
+import asyncio
 import math
 import warnings
 from collections.abc import Sequence
@@ -13,7 +14,13 @@ from dataclasses import dataclass
 from typing import Literal, assert_never
 
 from nbagent.agent.timeline import SummaryStatus
-from nbagent.errors import ConfigurationError
+from nbagent.errors import (
+    APIConnectionError,
+    APITimeoutError,
+    ConfigurationError,
+    InternalServerError,
+    RateLimitError,
+)
 from nbagent.llm.blocks import ContentBlock, ImageBlock, TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.hooks import HookExecutor
@@ -102,6 +109,13 @@ class SummaryConfig:
     watermark: Literal["context", "cumulative"] = "context"
     strategy: Literal["full", "incremental"] = "full"
     prompt_language: Literal["zh", "en"] = "zh"
+    timeout: float | None = 60.0
+    """Seconds one summary attempt may take, the provider's own retries included (``None``: no
+    limit of its own). Past it the attempt is abandoned; a summary is never worth a stalled
+    turn."""
+    retries: int = 1
+    """Attempts after the first when one times out or fails with a retryable error; past the
+    last the summary fails silently, as any failed summary does."""
 
     def __post_init__(self) -> None:
         ratio = self.trigger_token_ratio
@@ -120,6 +134,17 @@ class SummaryConfig:
         )
         _require_int("debounce_turns", self.debounce_turns, minimum=0, hint="0 disables it")
         _require_int("max_tool_result_chars", self.max_tool_result_chars, minimum=0, hint="")
+        _require_int("retries", self.retries, minimum=0, hint="0 makes a single attempt")
+        timeout = self.timeout
+        if timeout is not None and (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, int | float)
+            or not (math.isfinite(timeout) and timeout > 0)
+        ):
+            raise ConfigurationError(
+                f"SummaryConfig.timeout must be a positive number of seconds or None, got "
+                f"{timeout!r}; e.g. timeout=60"
+            )
         _require_choice("watermark", self.watermark, ("context", "cumulative"))
         _require_choice("strategy", self.strategy, ("full", "incremental"))
         _require_choice("prompt_language", self.prompt_language, ("zh", "en"))
@@ -287,7 +312,23 @@ async def request_summary(
         hook_executor=hook_executor,
         turn_index=turn_index,
     )
-    return await cycle.submit_messages([Message.user(config.render_prompt(transcript))])
+    prompt = [Message.user(config.render_prompt(transcript))]
+    for attempt in range(config.retries + 1):
+        last = attempt == config.retries
+        try:
+            async with asyncio.timeout(config.timeout):
+                return await cycle.submit_messages(prompt)
+        except TimeoutError as e:
+            if last:
+                raise APITimeoutError(
+                    f"the summary call took longer than SummaryConfig.timeout={config.timeout} s "
+                    f"({attempt + 1} attempts); raise the timeout or use a faster summary_model",
+                    provider=getattr(provider, "name", None),
+                ) from e
+        except (APIConnectionError, RateLimitError, InternalServerError):
+            if last:
+                raise
+    raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 async def generate_summary(

@@ -12,6 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from nbagent.agent._compaction_json import decode_reports, encode_reports
+from nbagent.errors import StoreError
 
 
 class SummaryStatus(StrEnum):
@@ -29,6 +30,9 @@ class SummaryStatus(StrEnum):
     """Over the line with an empty history: nothing to summarise, no call made."""
     FAILED = "failed"
     """The summary call failed; it was logged and nothing changed."""
+    PENDING = "pending"
+    """The turn is saved and its summary step has not run: a streamed turn before
+    ``finalize_turn()``, or a turn interrupted (or its process killed) after its save."""
 
 
 @dataclass
@@ -88,17 +92,38 @@ class TurnRecord:
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TurnRecord:
+    def from_json(cls, data: Any, *, where: str = "a session") -> TurnRecord:
         """A record read back from a store, its compaction reports rebuilt from their rows.
 
-        Records saved before reports were kept come back without reports.
+        Records saved before reports were kept come back without reports. A record that is not
+        one (a damaged row) raises :class:`StoreError` naming ``where`` it was read.
         """
-        names = {f.name for f in fields(cls)} - {"compaction"}
-        values = {k: v for k, v in data.items() if k in names}
-        values["summary_status"] = SummaryStatus(values.get("summary_status", "disabled"))
-        where = f"turn {values.get('turn_index')}"
-        values["compaction"] = decode_reports(data.get("compaction"), where)
-        return cls(**values)
+        try:
+            names = {f.name for f in fields(cls)} - {"compaction"}
+            values = {k: v for k, v in dict(data).items() if k in names}
+            values["summary_status"] = SummaryStatus(values.get("summary_status", "disabled"))
+            turn = f"turn {values.get('turn_index')}"
+            values["compaction"] = decode_reports(data.get("compaction"), turn)
+            record = cls(**values)
+            _check_types(record)
+        except StoreError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError) as e:
+            raise StoreError(
+                f"a timeline record of {where} is damaged ({type(e).__name__}: {e}). Delete "
+                "that record from the store's 'timeline' namespace, or open another session id."
+            ) from e
+        return record
+
+
+def _check_types(record: TurnRecord) -> None:
+    """Refuse a record whose counters are not numbers (a row written by hand or damaged)."""
+    for name in ("turn_index", "estimated_context_tokens", "cumulative_tokens"):
+        value = getattr(record, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an integer, got {value!r}")
+    if not isinstance(record.slot_id, str):
+        raise TypeError(f"slot_id must be a string, got {record.slot_id!r}")
 
 
 __all__ = ["SummaryStatus", "TurnRecord"]

@@ -36,8 +36,9 @@ class UsageProblem(NbAgentError):
         super().__init__(message)
         self.usage = usage
 
-    def render(self) -> str:
-        text = f"UsageError: {self}"
+    def message_and_usage(self) -> str:
+        """The message, then the usage of the subcommand (IPython prefixes ``UsageError:``)."""
+        text = str(self)
         return f"{text}\n{self.usage.rstrip()}" if self.usage else text
 
 

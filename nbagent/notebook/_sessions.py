@@ -65,6 +65,17 @@ def stored_session_ids(store: SqliteStore) -> list[str]:
     return run_sync(store.session_ids())
 
 
+def store_path(path: str) -> Path:
+    """``path`` with ``~`` / ``~user`` expanded; an unknown user is a clear error."""
+    try:
+        return Path(path).expanduser()
+    except RuntimeError as e:  # pathlib: "Could not determine home directory"
+        raise ConfigurationError(
+            f"cannot use the store path {path!r}: {e} (no such user, or no home directory). "
+            "Give the full path of the SQLite file, e.g. --store /tmp/sessions.sqlite3"
+        ) from e
+
+
 def as_registry(value: object, name: str) -> ToolRegistry:
     """A notebook variable holding a :class:`ToolRegistry`, a tool, or a list of them."""
     if isinstance(value, ToolRegistry):
@@ -89,7 +100,7 @@ class SessionBook:
 
     def store(self, path: str | None) -> SqliteStore:
         """The store of ``path`` (``None`` or ``""``: ``.nbagent/`` under the working directory)."""
-        resolved = (Path(path).expanduser() if path else Path.cwd() / DEFAULT_PATH).resolve()
+        resolved = (store_path(path) if path else Path.cwd() / DEFAULT_PATH).resolve()
         store = self._stores.get(resolved)
         if store is None:
             store = self._stores[resolved] = SqliteStore(resolved)

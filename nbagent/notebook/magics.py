@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 import threading
 import time
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
+from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class
 from traitlets import Bool, Enum, Float, Int, Unicode
 
@@ -40,11 +40,12 @@ from nbagent.agent._sync import submit_background
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.errors import NbAgentError
+from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.registry import PROVIDER_ENV_VAR
 from nbagent.notebook import _magic_commands as commands
+from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import preview
 from nbagent.notebook._magic_args import (
     HelpShown,
@@ -140,9 +141,11 @@ class AgentMagics(Magics):
         except HelpShown:
             return
         except UsageProblem as e:
-            print(e.render(), file=sys.stderr)
+            raise UsageError(e.message_and_usage()) from None
+        except ConfigurationError as e:
+            raise UsageError(redact(str(e))) from None
         except NbAgentError as e:
-            print(error_text(e), file=sys.stderr)
+            raise CellFailed(e) from e
 
     # -- sessions -------------------------------------------------------------------------
 
@@ -231,7 +234,11 @@ class AgentMagics(Magics):
         self.run_turn(session, text.strip(), stream=self.stream and not args.no_stream)
 
     def run_turn(self, session: AgentSession, text: str, *, stream: bool) -> TurnRecord | None:
-        """One turn of ``session`` shown in the cell output; ``None`` when it failed."""
+        """One turn of ``session`` shown in the cell output.
+
+        A failed turn shows its error in place of the reply and raises :class:`CellFailed`, so
+        the cell fails and a notebook run stops there.
+        """
         show_tools = self.show_tool_calls
         before = len(session.slot)
         handle = commands.show(
@@ -253,7 +260,7 @@ class AgentMagics(Magics):
         except Exception as e:
             note = _outcome(session, before)
             handle.update(_bundle(error_text(e), error_html(e, note)), raw=True)
-            return None
+            raise CellFailed(e, note) from e
         parts = reply_parts(session.slot.messages[before + 1 :])
         html = parts_html(parts, show_tools=show_tools, streaming=False)
         if record is not None:
@@ -346,6 +353,8 @@ def turn_meta(record: TurnRecord) -> str:
             parts.append("over the trigger, summary debounced")
         case SummaryStatus.FAILED:
             parts.append(f"summary failed: {preview(redact(record.summary_error or ''), 200)}")
+        case SummaryStatus.PENDING:
+            parts.append("summary step not run")
         case SummaryStatus.EMPTY | SummaryStatus.NOT_NEEDED | SummaryStatus.DISABLED:
             pass
     parts.append(f"{record.latency_s:.1f} s")

@@ -68,7 +68,7 @@ def current_context_tokens(session: AgentSession) -> int:
     if not session.timeline:
         return session.estimate_context_tokens()
     record = session.timeline[-1]
-    if record.summary_status is SummaryStatus.DISABLED:
+    if record.summary_status in (SummaryStatus.DISABLED, SummaryStatus.PENDING):
         return record.estimated_context_tokens
     return record.context_tokens_after
 
