@@ -103,14 +103,15 @@ def test_usage_updates_replace_field_by_field() -> None:
     )
 
 
-def test_tool_use_cut_by_max_tokens_gives_empty_input() -> None:
+def test_tool_use_cut_by_max_tokens_keeps_the_cut_input_raw() -> None:
     events: list[StreamEvent] = [
         ToolUseStartEvent(index=0, id="t1", name="write"),
         ToolUseInputDeltaEvent(index=0, partial_json='{"text": "unfinis'),
         MessageEndEvent(stop_reason=StopReason.MAX_TOKENS),
     ]
     response = accumulate_stream(events)
-    assert response.message.content == [ToolUseBlock(id="t1", name="write", input={})]
+    raw = {"__nbagent_invalid_json__": '{"text": "unfinis'}
+    assert response.message.content == [ToolUseBlock(id="t1", name="write", input=raw)]
     assert response.stop_reason is StopReason.MAX_TOKENS
 
 
@@ -141,8 +142,9 @@ def test_mixing_kinds_at_one_index_is_a_stream_error() -> None:
 def test_parse_tool_input() -> None:
     assert parse_tool_input("") == {}
     assert parse_tool_input('{"a": [1, 2]}') == {"a": [1, 2]}
-    assert parse_tool_input('{"a": ') == {}
-    assert parse_tool_input("[1, 2]") == {"value": [1, 2]}
+    # Unreadable input is kept raw (never {} defaults); the tool registry refuses to run it.
+    assert parse_tool_input('{"a": ') == {"__nbagent_invalid_json__": '{"a": '}
+    assert parse_tool_input("[1, 2]") == {"__nbagent_invalid_json__": "[1, 2]"}
 
 
 async def test_async_accumulation_matches_sync() -> None:

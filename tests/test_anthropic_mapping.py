@@ -765,7 +765,9 @@ def test_max_tokens_cutting_a_tool_use_gives_a_clean_response() -> None:
     assert response.stop_reason is StopReason.MAX_TOKENS
     assert response.message.content == [
         TextBlock(text="Let me check."),
-        ToolUseBlock(id="toolu_9", name="search", input={}),
+        ToolUseBlock(
+            id="toolu_9", name="search", input={"__nbagent_invalid_json__": '{"query": "long que'}
+        ),
     ]
 
 

@@ -323,7 +323,9 @@ def _text_round(text: str) -> list[StreamEvent]:
 
 
 @pytest.mark.parametrize("stream", [False, True])
-async def test_bad_json_tool_input_becomes_schema_error(stream: bool) -> None:
+async def test_bad_json_tool_input_is_an_error_result_and_the_tool_does_not_run(
+    stream: bool,
+) -> None:
     provider = EventsProvider(_tool_round("j1", "get_weather", '{"city": "Par'), _text_round("ok"))
     cycle = LlmCycle(provider)
     if stream:
@@ -334,8 +336,10 @@ async def test_bad_json_tool_input_becomes_schema_error(stream: bool) -> None:
     result = cycle.messages()[2]
     assert result == Message.tool_result(
         "j1",
-        "Invalid arguments for tool 'get_weather':\n- city: Field required\n"
-        "Fix the arguments and call the tool again.",
+        "Invalid arguments for tool 'get_weather': the arguments are not valid JSON "
+        "(Unterminated string starting at: line 1 column 10). The tool was not run. Received "
+        "(13 characters): '{\"city\": \"Par'. Send the arguments again as one complete JSON "
+        "object.",
         is_error=True,
         tool_name="get_weather",
     )

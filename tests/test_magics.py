@@ -36,8 +36,8 @@ from nbagent.llm.providers.registry import (
     PROVIDER_ENV_VAR,
 )
 from nbagent.llm.request import MessageRequest, MessageResponse
-from nbagent.notebook._html import markdown_to_safe_html
 from nbagent.notebook._cell_error import CellFailed
+from nbagent.notebook._html import markdown_to_safe_html
 from nbagent.notebook._magic_args import line_parser
 from nbagent.notebook.magics import AgentMagics, turn_meta
 from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
@@ -72,9 +72,7 @@ def ip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[InteractiveS
     shell.config.pop("AgentMagics", None)
 
 
-def run(
-    ip: InteractiveShell, code: str, *, fails: type[BaseException] | None = None
-) -> CapturedIO:
+def run(ip: InteractiveShell, code: str, *, fails: type[BaseException] | None = None) -> CapturedIO:
     """Run ``code`` as a cell; it succeeds, or fails with ``fails`` (and no traceback shown)."""
     with capture_output() as captured:
         result: ExecutionResult = ip.run_cell(code)

@@ -11,6 +11,7 @@ import pytest
 from nbagent.agent.context import FocusedConfig, SlotConfig, SlotMode
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
+from nbagent.agent.timeline import SummaryStatus
 from nbagent.llm.compact import CompactConfig, microcompact
 from nbagent.llm.messages import Message
 from nbagent.llm.providers.offline import OfflineProvider
@@ -276,12 +277,13 @@ def test_styled_formats_and_escapes() -> None:
 
 
 @pytest.mark.parametrize("turns", [1, 3])
-def test_turn_column_without_timeline_records(turns: int) -> None:
-    # A streamed turn is stored before finalize_turn() records it: its turn follows the last.
+def test_turn_column_of_a_streamed_turn_before_its_summary_step(turns: int) -> None:
+    # A streamed turn is stored with its record before finalize_turn() runs its summary step.
     session = make_session(ScriptedProvider())
     for i in range(turns):
         session.submit_turn_sync(f"q{i}")
     list(session.submit_turn_stream_sync("streamed"))
     table = token_table(session)
     assert table["turn"].tolist()[-2:] == [turns, turns]
-    assert len(session.timeline) == turns
+    assert len(session.timeline) == turns + 1
+    assert session.timeline[-1].summary_status is SummaryStatus.PENDING

@@ -5,6 +5,10 @@ loop, and blocks the caller until it finishes. The caller's loop is never re-ent
 ``run_until_complete`` on a running loop, no nest_asyncio), so the twins work in a notebook cell,
 in a script and in a test that already runs a loop.
 
+A ``SystemExit`` or ``KeyboardInterrupt`` raised inside a coroutine never stops the background
+loop: ``run_sync`` hands it to its caller as the exception it is, and the loop thread keeps
+running whatever a task lets escape (asyncio re-raises those two out of ``run_forever``).
+
 Objects bound to a loop (an ``httpx.AsyncClient``'s connections) stay bound to the loop that first
 used them: drive one session either with ``await`` or with the ``_sync`` twins, not both.
 """
@@ -13,11 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import logging
 import threading
 from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+logger = logging.getLogger("nbagent.agent.sync")
 
 _lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
@@ -30,11 +37,31 @@ def _background_loop() -> asyncio.AbstractEventLoop:
         if _loop is None or _thread is None or not _thread.is_alive():
             loop = asyncio.new_event_loop()
             thread = threading.Thread(
-                target=loop.run_forever, name="nbagent-sync-loop", daemon=True
+                target=_run_forever, args=(loop,), name="nbagent-sync-loop", daemon=True
             )
             thread.start()
             _loop, _thread = loop, thread
         return _loop
+
+
+def _run_forever(loop: asyncio.AbstractEventLoop) -> None:
+    """The loop thread's body: run ``loop`` until it is stopped, whatever a task raises.
+
+    asyncio re-raises a ``SystemExit`` or ``KeyboardInterrupt`` from a task out of
+    ``run_forever`` (after storing it in the task); ending the thread there would leave every
+    awaiting caller blocked for good. The loop resumes instead, and the callers see the exception.
+    """
+    while True:
+        try:
+            loop.run_forever()
+        except (KeyboardInterrupt, SystemExit) as e:
+            logger.error(
+                "a task on nbagent's background loop raised %s; the loop keeps running",
+                type(e).__name__,
+                exc_info=True,
+            )
+            continue
+        return
 
 
 def submit_background(coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future[T]:
@@ -45,6 +72,13 @@ def submit_background(coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future
 
 CLOSE_GRACE = 5.0
 """Seconds an interrupted ``_sync`` call waits for its coroutine to finish cancelling."""
+
+
+class _Escaped:
+    """A ``SystemExit`` or ``KeyboardInterrupt`` on its way out of the loop to the caller."""
+
+    def __init__(self, error: KeyboardInterrupt | SystemExit) -> None:
+        self.error = error
 
 
 def run_sync(coro: Coroutine[Any, Any, T]) -> T:
@@ -63,19 +97,25 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         )
     finished = threading.Event()
 
-    async def guarded() -> T:
+    async def guarded() -> T | _Escaped:
         try:
             return await coro
+        except (KeyboardInterrupt, SystemExit) as e:
+            # Returned, not raised: raised out of a task, asyncio lets them stop the loop.
+            return _Escaped(e)
         finally:
             finished.set()
 
     future = asyncio.run_coroutine_threadsafe(guarded(), loop)
     try:
-        return future.result()
+        outcome = future.result()
     except BaseException:
         future.cancel()
         finished.wait(CLOSE_GRACE)
         raise
+    if isinstance(outcome, _Escaped):
+        raise outcome.error
+    return outcome
 
 
 def iterate_sync(agen: AsyncIterator[T]) -> Iterator[T]:

@@ -2,13 +2,55 @@
 
 Every block carries a ``type`` literal; :data:`ContentBlock` is the discriminated union that
 messages hold. Blocks are frozen: compaction and providers build new blocks rather than edit them.
+
+Text is always valid Unicode (:data:`ValidText`, and :data:`ValidJson` for the strings of tool
+input and raw blocks): a surrogate pair left split by a stream, or a lone surrogate from a JSON
+escape, could not be saved or sent as UTF-8.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def valid_unicode(text: str) -> str:
+    """``text`` as valid Unicode: surrogate pairs joined into their code point, lone surrogates
+    replaced by U+FFFD. Text without surrogates (nearly all) is returned as is."""
+    if _SURROGATE.search(text) is None:
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def valid_json_strings(value: Any) -> Any:
+    """``value`` (parsed JSON) with every string, keys too, passed through :func:`valid_unicode`."""
+    if isinstance(value, str):
+        return valid_unicode(value)
+    if isinstance(value, list):
+        return [valid_json_strings(v) for v in value]
+    if isinstance(value, dict):
+        return {valid_json_strings(k): valid_json_strings(v) for k, v in value.items()}
+    return value
+
+
+ValidText = Annotated[str, AfterValidator(valid_unicode)]
+"""A ``str`` field that repairs surrogates on validation (see :func:`valid_unicode`)."""
+
+ValidJson = Annotated[dict[str, Any], AfterValidator(valid_json_strings)]
+"""A JSON object field whose strings are repaired the same way (tool input, raw blocks)."""
 
 
 class _Block(BaseModel):
@@ -16,10 +58,25 @@ class _Block(BaseModel):
 
 
 class TextBlock(_Block):
-    """Plain text."""
+    """Plain text. ``citations`` are the provider's source references for this text (Anthropic
+    ``citations``, kept as received so they can be sent back); absent when there are none, so
+    text without citations serialises as it always did."""
 
     type: Literal["text"] = "text"
-    text: str
+    text: ValidText
+    citations: list[dict[str, Any]] | None = None
+
+    @model_serializer(mode="wrap")
+    def _absent_citations(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.citations is None:
+            data.pop("citations", None)
+        return data
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        for name, value in super().__repr_args__():
+            if name != "citations" or value is not None:
+                yield name, value
 
 
 class ImageBlock(_Block):
@@ -70,7 +127,21 @@ class ToolUseBlock(_Block):
     type: Literal["tool_use"] = "tool_use"
     id: str
     name: str
-    input: dict[str, Any] = Field(default_factory=dict)
+    input: ValidJson = Field(default_factory=dict)
+
+    @property
+    def unreadable_arguments(self) -> str | None:
+        """The model's raw arguments text when it was not a JSON object (the tool was not run
+        on it), else ``None``."""
+        from nbagent.llm._tool_args import invalid_arguments_text
+
+        return invalid_arguments_text(self.input)
+
+    def arguments_text(self) -> str:
+        """The arguments as the model sent them: their JSON, or the unreadable raw text."""
+        from nbagent.llm._tool_args import wire_arguments
+
+        return wire_arguments(self.input)
 
 
 class ToolResultBlock(_Block):
@@ -86,7 +157,7 @@ class ThinkingBlock(_Block):
     """Model reasoning. ``signature`` must be sent back unchanged to providers that sign it."""
 
     type: Literal["thinking"] = "thinking"
-    text: str
+    text: ValidText
     signature: str | None = None
 
 
@@ -94,7 +165,7 @@ class ExtensionBlock(_Block):
     """A provider-specific block kept as raw JSON (e.g. Anthropic ``redacted_thinking``)."""
 
     type: Literal["extension"] = "extension"
-    data: dict[str, Any]
+    data: ValidJson
 
 
 ContentBlock = Annotated[

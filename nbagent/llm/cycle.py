@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import ConfigurationError, TurnLimitExceededError
+from nbagent.llm._checks import number_in_problem, positive_int_problem, seconds_problem
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactReport, CompactState, microcompact
 from nbagent.llm.cycle_events import (
@@ -96,23 +97,43 @@ class CycleConfig:
     metadata: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        problems: list[str] = []
-        if self.max_tokens is not None and self.max_tokens <= 0:
-            problems.append(f"max_tokens must be > 0 or None, got {self.max_tokens}")
-        if self.temperature is not None and not 0.0 <= self.temperature <= 2.0:
-            problems.append(f"temperature must be in [0, 2] or None, got {self.temperature}")
-        if self.top_p is not None and not 0.0 < self.top_p <= 1.0:
-            problems.append(f"top_p must be in (0, 1] or None, got {self.top_p}")
-        if self.thinking_budget is not None and self.thinking_budget <= 0:
-            problems.append(f"thinking_budget must be > 0 or None, got {self.thinking_budget}")
-        if isinstance(self.max_tool_turns, bool) or self.max_tool_turns < 1:
-            problems.append(f"max_tool_turns must be an integer >= 1, got {self.max_tool_turns}")
-        if self.tool_timeout is not None and self.tool_timeout <= 0:
-            problems.append(f"tool_timeout must be > 0 seconds or None, got {self.tool_timeout}")
-        if isinstance(self.stop, str):
-            problems.append("stop must be a tuple of strings, e.g. stop=('END',), not one string")
+        if isinstance(self.stop, list):
+            object.__setattr__(self, "stop", tuple(self.stop))
+        problems = [p for p in _config_problems(self) if p is not None]
         if problems:
             raise ConfigurationError("invalid CycleConfig: " + "; ".join(problems))
+
+
+def _config_problems(c: CycleConfig) -> list[str | None]:
+    return [
+        None if isinstance(c.model, str) else f"model must be a string, got {c.model!r}",
+        positive_int_problem("max_tokens", c.max_tokens),
+        number_in_problem("temperature", c.temperature, 0.0, 2.0),
+        number_in_problem("top_p", c.top_p, 0.0, 1.0, low_open=True),
+        _stop_problem(c.stop),
+        positive_int_problem("thinking_budget", c.thinking_budget),
+        positive_int_problem("max_tool_turns", c.max_tool_turns, optional=False),
+        seconds_problem("tool_timeout", c.tool_timeout),
+        None
+        if c.tool_choice is None or isinstance(c.tool_choice, ToolChoice)
+        else "tool_choice must be a ToolChoice (e.g. ToolChoice.auto()) or None, "
+        f"got {c.tool_choice!r}",
+        *(
+            f"{name} must be a mapping (a dict), got {value!r}"
+            for name, value in (("extra_body", c.extra_body), ("metadata", c.metadata))
+            if not isinstance(value, Mapping)
+        ),
+    ]
+
+
+def _stop_problem(stop: object) -> str | None:
+    if stop is None:
+        return None
+    if isinstance(stop, str):
+        return "stop must be a tuple of strings, e.g. stop=('END',), not one string"
+    if isinstance(stop, tuple) and all(isinstance(s, str) and s for s in stop):
+        return None
+    return f"stop must be a tuple of non-empty strings, e.g. stop=('END',), or None, got {stop!r}"
 
 
 class LlmCycle:

@@ -3,11 +3,14 @@
 Providers translate their native stream into these events; :class:`StreamAccumulator` folds them
 into exactly the :class:`MessageResponse` a non-streamed call returns. ``index`` is the position of
 the content block in the final message, so interleaved blocks (parallel tool calls) stay apart.
+
+Deltas are joined before their text is checked: a surrogate pair split across two deltas (two
+JSON escapes in two SSE chunks) becomes its one character, and a lone surrogate becomes U+FFFD,
+so the reply can be saved and sent again.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterable, Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, assert_never
@@ -15,7 +18,8 @@ from typing import Annotated, Any, Literal, assert_never
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from nbagent.errors import StreamError
-from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock
+from nbagent.llm._tool_args import parse_tool_arguments
+from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock, valid_unicode
 from nbagent.llm.messages import AssistantMessage
 from nbagent.llm.request import MessageResponse, StopReason
 from nbagent.llm.usage import Usage
@@ -32,9 +36,13 @@ class MessageStartEvent(_Event):
 
 
 class TextDeltaEvent(_Event):
+    """Reply text; a ``citation`` for the text of the block (Anthropic ``citations_delta``)
+    arrives whole in its own delta, in order, and lands in :attr:`TextBlock.citations`."""
+
     type: Literal["text_delta"] = "text_delta"
     index: int
-    text: str
+    text: str = ""
+    citation: dict[str, Any] | None = None
 
 
 class ThinkingDeltaEvent(_Event):
@@ -128,20 +136,17 @@ class _Slot:
     kind: Literal["text", "thinking", "tool_use", "block"]
     parts: list[str] = field(default_factory=list)
     signature: str | None = None
+    citations: list[dict[str, Any]] = field(default_factory=list)
     tool_id: str = ""
     tool_name: str = ""
     block: ContentBlock | None = None
 
 
 def parse_tool_input(raw: str) -> dict[str, Any]:
-    """Parse joined tool-input JSON; empty or cut-off input (``max_tokens``) becomes ``{}``."""
-    if not raw.strip():
-        return {}
-    try:
-        value = json.loads(raw)
-    except json.JSONDecodeError:
-        return {}
-    return value if isinstance(value, dict) else {"value": value}
+    """Parse joined tool-input JSON: ``{}`` when empty; text that is not a JSON object (cut off
+    by ``max_tokens``, or malformed) is kept raw, so the tool never runs on made-up defaults
+    (see :mod:`nbagent.llm._tool_args`)."""
+    return parse_tool_arguments(raw)
 
 
 class StreamAccumulator:
@@ -160,7 +165,10 @@ class StreamAccumulator:
                 self._id = event.id or self._id
                 self._model = event.model or self._model
             case TextDeltaEvent():
-                self._slot(event.index, "text").parts.append(event.text)
+                slot = self._slot(event.index, "text")
+                slot.parts.append(event.text)
+                if event.citation is not None:
+                    slot.citations.append(event.citation)
             case ThinkingDeltaEvent():
                 slot = self._slot(event.index, "thinking")
                 slot.parts.append(event.text)
@@ -211,11 +219,13 @@ class StreamAccumulator:
 
     @staticmethod
     def _finish(slot: _Slot) -> ContentBlock | None:
-        text = "".join(slot.parts)
+        text = valid_unicode("".join(slot.parts))
         match slot.kind:
             case "text":
                 # Servers open with an empty delta; the non-streamed reply has no empty block.
-                return TextBlock(text=text) if text else None
+                if not text:
+                    return None
+                return TextBlock(text=text, citations=slot.citations or None)
             case "thinking":
                 if not text and slot.signature is None:
                     return None

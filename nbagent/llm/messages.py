@@ -19,7 +19,14 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
 
-from nbagent.llm.blocks import ContentBlock, ImageBlock, TextBlock, blocks_from, text_of
+from nbagent.llm.blocks import (
+    ContentBlock,
+    ImageBlock,
+    TextBlock,
+    ValidText,
+    blocks_from,
+    text_of,
+)
 
 
 class Message(BaseModel):
@@ -99,7 +106,7 @@ class SystemMessage(Message):
     """Instructions for the model."""
 
     role: Literal["system"] = "system"
-    content: str
+    content: ValidText
 
     def text(self) -> str:
         return self.content

@@ -16,20 +16,28 @@
 
 The input schema comes from the type hints (through pydantic) and the parameter texts from the
 docstring (Google ``Args:`` or reST ``:param x:``). Every failure — an unknown name, arguments that
-fail the schema, an exception, a timeout — comes back as an error :class:`ToolCallResult` the model
-can read and act on; :meth:`ToolRegistry.invoke_all` never raises for a tool's sake.
+fail the schema or are not JSON at all, an exception (``SystemExit`` and ``KeyboardInterrupt``
+included: only cancellation propagates), a timeout — comes back as an error :class:`ToolCallResult`
+the model can read and act on; :meth:`ToolRegistry.invoke_all` never raises for a tool's sake.
+
+Sync tools run in nbagent's own bounded thread pool (threads named ``nbagent-tool-N``), never in
+the event loop's default executor: a tool that hangs past its timeout keeps its thread, and would
+otherwise starve everything else that uses ``asyncio.to_thread`` (the SQLite store among them).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import inspect
-import json
 import logging
+import os
+import threading
 import time
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from enum import StrEnum
 from typing import Any, Generic, ParamSpec, TypeVar, overload
 
@@ -37,6 +45,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 from pydantic.json_schema import GenerateJsonSchema
 
 from nbagent.errors import ConfigurationError, ToolError
+from nbagent.llm._checks import seconds_problem
+from nbagent.llm._tool_args import arguments_problem, invalid_arguments_text, parse_tool_arguments
 from nbagent.llm._tool_text import (
     DEFAULT_MAX_RESULT_CHARS,
     cap_text,
@@ -50,6 +60,24 @@ logger = logging.getLogger("nbagent.llm.tools")
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+TOOL_WORKERS = 32
+"""Threads of the pool that runs sync tools. A tool still running after its timeout holds one
+until it returns; when all are held, further sync calls time out without starting."""
+
+_pool_lock = threading.Lock()
+_pool: tuple[int, ThreadPoolExecutor] | None = None
+
+
+def _tool_pool() -> ThreadPoolExecutor:
+    """The pool sync tools run in: made on first use (importing nbagent starts nothing) and
+    again in a forked child, which inherits the pool object but none of its threads."""
+    global _pool
+    with _pool_lock:
+        if _pool is None or _pool[0] != os.getpid():
+            pool = ThreadPoolExecutor(max_workers=TOOL_WORKERS, thread_name_prefix="nbagent-tool")
+            _pool = (os.getpid(), pool)
+        return _pool[1]
 
 
 class _NoFieldTitles(GenerateJsonSchema):
@@ -70,8 +98,9 @@ class Tool(Generic[P, R]):
         result_semantic: ResultSemantic = ResultSemantic.MIXED,
         timeout: float | None = None,
     ) -> None:
-        if timeout is not None and timeout <= 0:
-            raise ConfigurationError(f"tool timeout must be > 0 seconds or None, got {timeout!r}")
+        if (problem := seconds_problem("timeout", timeout)) is not None:
+            label = name or getattr(fn, "__name__", "")
+            raise ConfigurationError(f"invalid tool {label!r}: {problem}")
         self.fn = fn
         self.name: str = name or str(getattr(fn, "__name__", ""))
         self.result_semantic = ResultSemantic(result_semantic)
@@ -118,13 +147,15 @@ class Tool(Generic[P, R]):
         return args, kwargs
 
     async def run(self, arguments: Mapping[str, Any]) -> Any:
-        """Validate ``arguments`` and run the tool (sync tools in a worker thread)."""
+        """Validate ``arguments`` and run the tool (sync tools in a thread of the tool pool)."""
         args, kwargs = self.validate(arguments)
         fn: Callable[..., Any] = self.fn
         if self.is_async:
             result: Any = await fn(*args, **kwargs)
         else:
-            result = await asyncio.to_thread(fn, *args, **kwargs)
+            # What asyncio.to_thread does, on the tool pool instead of the default executor.
+            call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
+            result = await asyncio.get_running_loop().run_in_executor(_tool_pool(), call)
         if inspect.isawaitable(result):
             result = await result
         return result
@@ -283,9 +314,18 @@ class ToolRegistry:
         max_result_chars: int = DEFAULT_MAX_RESULT_CHARS,
         include_traceback: bool = False,
     ) -> None:
-        if max_result_chars < 100:
+        if (
+            isinstance(max_result_chars, bool)
+            or not isinstance(max_result_chars, int)
+            or max_result_chars < 100
+        ):
             raise ConfigurationError(
-                f"max_result_chars must be at least 100 characters, got {max_result_chars}"
+                f"max_result_chars must be an integer of at least 100 characters, got "
+                f"{max_result_chars!r}"
+            )
+        if not isinstance(include_traceback, bool):
+            raise ConfigurationError(
+                f"include_traceback must be True or False, got {include_traceback!r}"
             )
         self.max_result_chars = max_result_chars
         self.include_traceback = include_traceback
@@ -345,7 +385,11 @@ class ToolRegistry:
         return list(await asyncio.gather(*(self.invoke(call, timeout) for call in calls)))
 
     async def invoke(self, call: ToolUseBlock, timeout: float | None = None) -> ToolCallResult:
-        """Run one call; never raises for the tool's sake (cancellation still propagates)."""
+        """Run one call; never raises for the tool's sake (cancellation still propagates).
+
+        A call whose input :func:`~nbagent.llm._tool_args.parse_tool_arguments` could not read
+        (the model's text was not a JSON object) gets an error result; the tool does not run.
+        """
         return await self.invoke_raw(call.name, call.input, call_id=call.id, timeout=timeout)
 
     async def invoke_raw(
@@ -356,7 +400,11 @@ class ToolRegistry:
         call_id: str = "",
         timeout: float | None = None,
     ) -> ToolCallResult:
-        """Run tool ``name`` with a dict or a JSON text of arguments."""
+        """Run tool ``name`` with a dict or a JSON text of arguments.
+
+        Arguments that are not a JSON object never run the tool (its defaults could do what the
+        model did not ask for): the result is an error that quotes what was received.
+        """
         start = time.perf_counter()
 
         def result(text: str, kind: ToolErrorKind | None = None) -> ToolCallResult:
@@ -377,12 +425,15 @@ class ToolRegistry:
             return result(
                 f"Unknown tool {name!r}. Available tools: {available}.", ToolErrorKind.UNKNOWN_TOOL
             )
-        try:
-            parsed = _parse_arguments(arguments)
-        except ValueError as e:
-            return result(
-                f"Invalid arguments for tool {name!r}: {e}", ToolErrorKind.INVALID_ARGUMENTS
+        if isinstance(arguments, str):
+            arguments = parse_tool_arguments(arguments)
+        raw = invalid_arguments_text(arguments)
+        if raw is not None:
+            logger.warning(
+                "tool %r was sent arguments that are not a JSON object: %.200r", name, raw
             )
+            return result(_invalid_json_text(name, raw), ToolErrorKind.INVALID_ARGUMENTS)
+        parsed = dict(arguments)
         limit = t.timeout if t.timeout is not None else timeout
         try:
             async with asyncio.timeout(limit) as scope:
@@ -402,6 +453,13 @@ class ToolRegistry:
             logger.warning("tool %r raised %s: %s", name, type(e).__name__, e)
             logger.debug("tool %r traceback", name, exc_info=True)
             return result(self._exception_text(name, e), ToolErrorKind.EXCEPTION)
+        except asyncio.CancelledError:
+            raise
+        except BaseException as e:
+            # SystemExit, KeyboardInterrupt, ...: let loose, they would stop the event loop
+            # (and with it every later turn); for the model they are one more failed call.
+            logger.error("tool %r raised %s: %s", name, type(e).__name__, e, exc_info=True)
+            return result(self._exception_text(name, e), ToolErrorKind.EXCEPTION)
         try:
             return result(serialise_result(value))
         except Exception as e:
@@ -412,7 +470,8 @@ class ToolRegistry:
             )
 
     def _exception_text(self, name: str, error: BaseException) -> str:
-        text = f"Tool {name!r} raised {type(error).__name__}: {error}"
+        message = str(error)
+        text = f"Tool {name!r} raised {type(error).__name__}" + (f": {message}" if message else "")
         if self.include_traceback:
             text += "\n" + "".join(traceback.format_exception(error))
         return text
@@ -421,21 +480,17 @@ class ToolRegistry:
         return f"ToolRegistry({self.names()!r})"
 
 
-def _parse_arguments(arguments: Mapping[str, Any] | str) -> dict[str, Any]:
-    if not isinstance(arguments, str):
-        return dict(arguments)
-    if not arguments.strip():
-        return {}
-    try:
-        value = json.loads(arguments)
-    except json.JSONDecodeError as e:
-        raise ValueError(
-            f"the arguments are not valid JSON ({e.msg} at line {e.lineno} column {e.colno}). "
-            "Send one JSON object."
-        ) from e
-    if not isinstance(value, dict):
-        raise ValueError(f"the arguments must be a JSON object, got {type(value).__name__}")
-    return value
+def _invalid_json_text(name: str, raw: str) -> str:
+    received = raw if len(raw) <= _RECEIVED_CHARS else raw[:_RECEIVED_CHARS] + "…"
+    return (
+        f"Invalid arguments for tool {name!r}: {arguments_problem(raw)}. The tool was not run. "
+        f"Received ({len(raw)} characters): {received!r}. Send the arguments again as one "
+        "complete JSON object."
+    )
+
+
+_RECEIVED_CHARS = 500
+"""Characters of unreadable arguments quoted back to the model."""
 
 
 def _validation_text(name: str, error: ValidationError) -> str:

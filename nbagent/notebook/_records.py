@@ -171,7 +171,8 @@ def _block_text(block: ContentBlock) -> str:
         case TextBlock() | ThinkingBlock():
             return block.text
         case ToolUseBlock():
-            return f"{block.name}({_json(block.input)})"
+            raw = block.unreadable_arguments
+            return f"{block.name}({_json(block.input) if raw is None else raw})"
         case ToolResultBlock():
             return text_of(block.content)
         case ImageBlock() | AudioBlock():

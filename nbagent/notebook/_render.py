@@ -5,7 +5,9 @@ of model text (replies, tool names, arguments, results) goes through :mod:`nbage
 before it reaches HTML; the only tags in the output are the ones written here.
 
 A reply is a list of parts in arrival order: text, and tool calls (a collapsible ``<details>``
-block with the arguments and, once it came back, the result). The live reply is built from the
+block with the arguments and, once it came back, the result). Citations the text carries
+(Anthropic ``citations``) are listed once under the reply as "Sources": the quoted text and the
+document's title, escaped like every other piece of model text. The live reply is built from the
 cycle's stream events; the final reply is rebuilt from the messages the session stored, so what
 stays in the notebook is exactly what the history holds.
 """
@@ -16,6 +18,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from nbagent.llm.blocks import ContentBlock, TextBlock, ToolResultBlock, ToolUseBlock, text_of
 from nbagent.llm.cycle_events import CycleEvent, ToolCallEvent, ToolResultEvent
@@ -33,6 +36,9 @@ from nbagent.notebook._records import is_prompt, message_text
 MAX_SHOWN_CHARS = 4_000
 """Characters of a tool argument or result shown in its block (the rest is counted, not shown)."""
 
+MAX_SOURCE_CHARS = 200
+"""Characters of a citation's quoted text shown in the Sources list."""
+
 # Inline styles rather than a <style> block: notebook sanitizers keep style attributes of
 # untrusted outputs but may drop <style> elements.
 _TOOL = (
@@ -46,6 +52,7 @@ _ERROR = "color:#b00020"
 _USER = "white-space:pre-wrap;background:rgba(70,120,200,.08);padding:4px 8px;border-radius:6px"
 _ROLE = "font-weight:bold;color:#777;font-size:85%"
 _COVERED = "opacity:.55"
+_SOURCES_LIST = "margin:2px 0;padding-left:1.6em"
 
 
 @dataclass
@@ -57,11 +64,14 @@ class ToolPart:
     arguments: dict[str, object]
     result: str | None = None
     is_error: bool = False
+    unreadable: str | None = None
+    """The model's raw arguments when they were not a JSON object (the tool was not run)."""
 
 
 @dataclass
 class TextPart:
     text: str
+    citations: list[dict[str, Any]] = field(default_factory=list)
 
 
 Part = TextPart | ToolPart
@@ -74,13 +84,15 @@ def _shown(text: str) -> str:
     return f"{escape_html(text[:MAX_SHOWN_CHARS])}\n… ({hidden:,} more characters)"
 
 
-def _arguments_text(arguments: dict[str, object]) -> str:
-    return json.dumps(arguments, ensure_ascii=False, indent=2, default=str)
+def _arguments_text(part: ToolPart, *, indent: int | None = 2) -> str:
+    if part.unreadable is not None:  # what the model sent; the tool was not run on it
+        return f"unreadable arguments (not run): {part.unreadable}"
+    return json.dumps(part.arguments, ensure_ascii=False, indent=indent, default=str)
 
 
 def tool_html(part: ToolPart) -> str:
     """A collapsible block: name and argument preview, then the arguments and the result."""
-    args = _arguments_text(part.arguments)
+    args = _arguments_text(part)
     if part.result is None:
         outcome = "running…"
     elif part.is_error:
@@ -88,7 +100,7 @@ def tool_html(part: ToolPart) -> str:
     else:
         outcome = "done"
     style = _TOOL_FAILED if part.is_error else _TOOL
-    one_line = preview(json.dumps(part.arguments, ensure_ascii=False, default=str), 80)
+    one_line = preview(_arguments_text(part, indent=None), 80)
     result = (
         ""
         if part.result is None
@@ -105,11 +117,51 @@ def tool_html(part: ToolPart) -> str:
 
 def tool_text(part: ToolPart) -> str:
     """The plain-text line of a tool call."""
-    args = preview(json.dumps(part.arguments, ensure_ascii=False, default=str), 80)
+    args = preview(_arguments_text(part, indent=None), 80)
     if part.result is None:
         return f"[tool {part.name} {args}]"
     label = "error" if part.is_error else "->"
     return f"[tool {part.name} {args} {label} {preview(part.result, 80)}]"
+
+
+def _source(citation: dict[str, Any]) -> tuple[str, str]:
+    """``(quoted text, title)`` of a citation, unescaped; the title falls back to the URL."""
+    cited = preview(str(citation.get("cited_text") or ""), MAX_SOURCE_CHARS)
+    title = citation.get("document_title") or citation.get("title") or citation.get("url") or ""
+    return cited, preview(str(title), 120)
+
+
+def sources(parts: Sequence[Part]) -> list[tuple[str, str]]:
+    """The distinct ``(quoted text, title)`` pairs cited in ``parts``, in order."""
+    seen: dict[tuple[str, str], None] = {}
+    for part in parts:
+        if isinstance(part, TextPart):
+            for citation in part.citations:
+                if (source := _source(citation)) != ("", ""):
+                    seen.setdefault(source, None)
+    return list(seen)
+
+
+def sources_html(parts: Sequence[Part]) -> str:
+    """A compact numbered list of what the reply cites (``""`` when it cites nothing)."""
+    items = [
+        f"<li>“{escape_html(cited)}”{f' — <em>{escape_html(title)}</em>' if title else ''}</li>"
+        for cited, title in sources(parts)
+    ]
+    if not items:
+        return ""
+    return (
+        f'<div class="nbagent-sources" style="{_META}">Sources'
+        f'<ol style="{_SOURCES_LIST}">{"".join(items)}</ol></div>'
+    )
+
+
+def sources_text(parts: Sequence[Part]) -> str:
+    rows = [
+        f"{n}. “{cited}”{f' — {title}' if title else ''}"
+        for n, (cited, title) in enumerate(sources(parts), 1)
+    ]
+    return "\n".join(["Sources:", *rows]) if rows else ""
 
 
 def parts_html(parts: Sequence[Part], *, show_tools: bool, streaming: bool) -> str:
@@ -125,6 +177,7 @@ def parts_html(parts: Sequence[Part], *, show_tools: bool, streaming: bool) -> s
             case ToolPart():
                 if show_tools:
                     pieces.append(tool_html(part))
+    pieces.append(sources_html(parts))
     if streaming:
         pieces.append(f'<span style="{_META}">▌</span>')
     return f'<div class="nbagent-reply">{"".join(pieces)}</div>'
@@ -139,6 +192,7 @@ def parts_text(parts: Sequence[Part], *, show_tools: bool) -> str:
             case ToolPart():
                 if show_tools:
                     lines.append(tool_text(part))
+    lines.append(sources_text(parts))
     return "\n".join(line for line in lines if line)
 
 
@@ -162,7 +216,11 @@ class LiveReply:
                 return True
             case ToolCallEvent():
                 call = event.call
-                self.parts.append(ToolPart(call.id, call.name, dict(call.input)))
+                self.parts.append(
+                    ToolPart(
+                        call.id, call.name, dict(call.input), unreadable=call.unreadable_arguments
+                    )
+                )
                 return True
             case ToolResultEvent():
                 for part in self.parts:
@@ -189,9 +247,13 @@ def _attach_result(parts: Sequence[Part], call_id: str, text: str, is_error: boo
 def _assistant_parts(blocks: Sequence[ContentBlock], parts: list[Part]) -> None:
     for block in blocks:
         if isinstance(block, TextBlock) and block.text:
-            parts.append(TextPart(block.text))
+            parts.append(TextPart(block.text, list(block.citations or ())))
         elif isinstance(block, ToolUseBlock):
-            parts.append(ToolPart(block.id, block.name, dict(block.input)))
+            parts.append(
+                ToolPart(
+                    block.id, block.name, dict(block.input), unreadable=block.unreadable_arguments
+                )
+            )
         elif isinstance(block, ToolResultBlock):
             _attach_result(parts, block.tool_use_id, text_of(block.content), block.is_error)
 
@@ -314,6 +376,9 @@ __all__ = [
     "parts_text",
     "redact",
     "reply_parts",
+    "sources",
+    "sources_html",
+    "sources_text",
     "split_turns",
     "tool_html",
     "turn_html",

@@ -8,7 +8,8 @@ Rules the API enforces and the mapping keeps:
 - a ``tool_result`` without its ``tool_use`` is sent as text, a ``tool_use`` without its result
   gets an error result, so history cut by compaction stays valid;
 - text blocks are never empty, and a final assistant message never ends in whitespace;
-- blocks Anthropic cannot take (audio, unsigned thinking) are dropped with a log line.
+- blocks Anthropic cannot take (audio, unsigned thinking) are dropped with a log line;
+- text keeps the ``citations`` Anthropic gave it, sent back as received.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from typing import Any, assert_never
 
 from nbagent.errors import ConfigurationError
+from nbagent.llm._tool_args import invalid_arguments_text
 from nbagent.llm.blocks import (
     AudioBlock,
     ContentBlock,
@@ -212,7 +214,12 @@ def wire_block(block: ContentBlock) -> Json | None:
     """One IR block as a native block, or ``None`` when Anthropic cannot or need not take it."""
     match block:
         case TextBlock():
-            return {"type": "text", "text": block.text} if block.text.strip() else None
+            if not block.text.strip():
+                return None
+            text: Json = {"type": "text", "text": block.text}
+            if block.citations:
+                text["citations"] = [dict(c) for c in block.citations]
+            return text
         case ImageBlock():
             return {"type": "image", "source": _image_source(block)}
         case FileBlock():
@@ -221,7 +228,10 @@ def wire_block(block: ContentBlock) -> Json | None:
             logger.warning("Anthropic does not accept audio input; an audio block was dropped")
             return None
         case ToolUseBlock():
-            return {"type": "tool_use", "id": block.id, "name": block.name, "input": block.input}
+            # Anthropic takes an object only; the error result quotes what the model sent.
+            unreadable = invalid_arguments_text(block.input) is not None
+            arguments = {} if unreadable else block.input
+            return {"type": "tool_use", "id": block.id, "name": block.name, "input": arguments}
         case ToolResultBlock():
             return _tool_result(block.tool_use_id, block.content, block.is_error)
         case ThinkingBlock():

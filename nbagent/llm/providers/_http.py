@@ -2,7 +2,10 @@
 
 Providers only translate IR to JSON and back; everything about talking HTTP lives here, once:
 retries and the status -> exception mapping (their rules, pure, in :mod:`._http_rules`), and
-server-sent events decoded by ``httpx-sse``, the response closed however the stream ends.
+server-sent events decoded by ``httpx-sse``, the response closed however the stream ends. A body
+that ends cleanly dispatches its last event even without the blank line that should close it.
+Request bodies are encoded here too; a lone surrogate in them (invalid in UTF-8) is sent as
+U+FFFD rather than failing the request.
 
 API keys live only in the client's default headers: they never reach a repr, a log line or an
 exception. A server that echoes the key back has it masked: here for error statuses, and by
@@ -15,17 +18,19 @@ import asyncio
 import functools
 import json
 import logging
+import math
 import random
 import ssl
 import urllib.parse
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from contextlib import aclosing, contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Self
 
 import httpx
 import httpx_sse
+from httpx_sse._decoders import SSEDecoder, SSELineDecoder
 
 from nbagent.errors import (
     APIConnectionError,
@@ -36,6 +41,7 @@ from nbagent.errors import (
     ProviderError,
     StreamError,
 )
+from nbagent.llm.blocks import valid_unicode
 from nbagent.llm.providers._http_rules import (
     MAX_BODY_IN_MESSAGE,
     error_from_response,
@@ -59,6 +65,47 @@ def display_url(url: str) -> str:
         f"{key}=***" for key, _ in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
     )
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def check_timeout(timeout: float | httpx.Timeout | None) -> None:
+    """Raise :class:`ConfigurationError` unless every timeout is a positive finite number of
+    seconds (``None``, httpx's "no limit", passes)."""
+    if isinstance(timeout, httpx.Timeout):
+        values = [timeout.connect, timeout.read, timeout.write, timeout.pool]
+    else:
+        values = [timeout]
+    for value in values:
+        if value is None:
+            continue
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not math.isfinite(value) or value <= 0:
+            raise ConfigurationError(
+                f"timeout must be a positive number of seconds, e.g. timeout=60.0, or an "
+                f"httpx.Timeout of such numbers; got {timeout!r}."
+            )
+
+
+def json_body(body: dict[str, Any]) -> bytes:
+    """``body`` as the UTF-8 JSON httpx would send; lone surrogates become U+FFFD."""
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return valid_unicode(text).encode("utf-8")
+
+
+async def aiter_sse(response: httpx.Response) -> AsyncGenerator[httpx_sse.ServerSentEvent, None]:
+    """The server-sent events of ``response``, decoded by httpx-sse's decoders. When the body
+    ends, the last event is dispatched even if the blank line after it is missing, as the
+    official SDKs do (httpx-sse's ``EventSource`` drops it)."""
+    lines, decoder = SSELineDecoder(), SSEDecoder()
+    async for text in response.aiter_text():
+        for line in lines.decode(text):
+            if (event := decoder.decode(line)) is not None:
+                yield event
+    for line in [*lines.flush(), ""]:
+        if (event := decoder.decode(line)) is not None:
+            yield event
 
 
 @dataclass(frozen=True)
@@ -139,6 +186,7 @@ class HttpClient:
     ) -> None:
         if max_retries < 0:
             raise ConfigurationError(f"max_retries must be >= 0, got {max_retries}")
+        check_timeout(timeout)
         self.provider = provider
         self.base_url = base_url.rstrip("/")
         self._shown_url = display_url(self.base_url)
@@ -220,9 +268,10 @@ class HttpClient:
             started = False
             try:
                 await self._check_event_stream(response)
-                async for event in httpx_sse.EventSource(response).aiter_sse():
-                    started = True
-                    yield event
+                async with aclosing(aiter_sse(response)) as events:
+                    async for event in events:
+                        started = True
+                        yield event
                 return
             except httpx.TransportError as e:
                 if not started and retries_done < self.max_retries:
@@ -311,7 +360,10 @@ class HttpClient:
         self, path: str, body: dict[str, Any], *, stream: bool
     ) -> httpx.Response | _Failure:
         accept = "text/event-stream" if stream else "application/json"
-        request = self._client.build_request("POST", path, json=body, headers={"accept": accept})
+        request = self._client.build_request(
+            "POST", path, content=json_body(body), headers={"accept": accept}
+        )
+        request.headers.setdefault("content-type", "application/json")  # as httpx's json= does
         try:
             response = await self._client.send(request, stream=True)
         except httpx.TransportError as e:
@@ -384,7 +436,11 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "HttpClient",
     "HttpProvider",
+    "aiter_sse",
+    "check_timeout",
+    "display_url",
     "error_from_response",
+    "json_body",
     "parse_retry_after",
     "retry_delay",
     "should_retry",

@@ -11,11 +11,11 @@ presets that pick them); :mod:`.openai` re-exports what is public. Rules the map
 
 from __future__ import annotations
 
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
 
+from nbagent.llm._tool_args import wire_arguments
 from nbagent.llm.blocks import (
     AudioBlock,
     ContentBlock,
@@ -259,7 +259,7 @@ def _assistant_to_openai(message: AssistantMessage, options: OpenAIWireOptions) 
         {
             "id": b.id,
             "type": "function",
-            "function": {"name": b.name, "arguments": json.dumps(b.input, ensure_ascii=False)},
+            "function": {"name": b.name, "arguments": wire_arguments(b.input)},
         }
         for b in message.content
         if isinstance(b, ToolUseBlock)

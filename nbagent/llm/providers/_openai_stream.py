@@ -41,9 +41,14 @@ _FINISH_REASONS = {
 def stop_reason_from(
     finish_reason: str | None, *, tool_calls: bool, refusal: bool, matched_stop: Any = None
 ) -> StopReason:
-    """Normalise ``finish_reason``; a plain ``stop`` is refined by what the reply holds."""
+    """Normalise ``finish_reason``; a plain ``stop`` is refined by what the reply holds.
+
+    A missing one reads as ``stop``: some servers never send it (Kimi-K2 through OpenRouter ends a
+    turn that calls tools with ``finish_reason: null`` and ``[DONE]``), and such a reply must
+    still stop for ``tool_use`` so its calls are run.
+    """
     if finish_reason is None:
-        return StopReason.END_TURN
+        finish_reason = "stop"
     reason = _FINISH_REASONS.get(finish_reason, StopReason.OTHER)
     if reason is StopReason.END_TURN:
         # Some servers (Ollama, vLLM parsers) say "stop" for a turn that calls tools.
@@ -227,7 +232,9 @@ class OpenAIStreamTranslator:
             events.append(ToolUseInputDeltaEvent(index=call.index, partial_json=arguments))
 
     def check_complete(self) -> None:
-        """The stream ended without ``[DONE]``: fine if the model had finished, else a cut."""
+        """The stream ended without ``[DONE]``: fine if the model had finished, else a cut.
+
+        (With ``[DONE]`` no finish reason is needed: it is read as ``stop``.)"""
         if self._finish_reason is None:
             raise ProtocolError(
                 f"{self.provider} ended the stream before the model finished (no finish_reason "

@@ -50,7 +50,13 @@ from nbagent.llm.providers._anthropic_request import (
     wire_block,
     wire_messages,
 )
-from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider, display_url
+from nbagent.llm.providers._http import (
+    DEFAULT_TIMEOUT,
+    HttpClient,
+    HttpProvider,
+    check_timeout,
+    display_url,
+)
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.usage import Usage
 
@@ -98,7 +104,9 @@ def block_from_wire(raw: Json) -> ContentBlock | None:
     """One native content block as IR; ``None`` for blocks a stream would not produce either."""
     match raw["type"]:
         case "text":
-            return TextBlock(text=raw["text"]) if raw["text"] else None
+            if not raw["text"]:
+                return None
+            return TextBlock(text=raw["text"], citations=_usable_citations(raw.get("citations")))
         case "thinking":
             signature = raw.get("signature") or None
             if not raw["thinking"] and signature is None:
@@ -108,6 +116,17 @@ def block_from_wire(raw: Json) -> ContentBlock | None:
             return ToolUseBlock(id=raw["id"], name=raw["name"], input=raw.get("input") or {})
         case _:
             return ExtensionBlock(data=raw)
+
+
+def _usable_citations(raw: object) -> list[Json] | None:
+    """The citations of a text block that can be sent back: objects with a ``type`` (the API
+    rejects any other). ``None`` when none is left, as for text without citations."""
+    if not isinstance(raw, list):
+        return None
+    kept = [c for c in raw if isinstance(c, dict) and isinstance(c.get("type"), str)]
+    if len(kept) < len(raw):
+        logger.debug("%d citation(s) without a type dropped", len(raw) - len(kept))
+    return kept or None
 
 
 def response_from_json(data: Json) -> MessageResponse:
@@ -216,14 +235,20 @@ class AnthropicStreamTranslator:
                 return [ThinkingDeltaEvent(index=index, text=delta["thinking"])]
             case "signature_delta":
                 return [ThinkingDeltaEvent(index=index, signature=delta["signature"])]
+            case "citations_delta":
+                citations = _usable_citations([delta.get("citation")]) or []
+                return [TextDeltaEvent(index=index, citation=c) for c in citations]
             case _:
-                return []  # citations_delta and newer kinds
+                return []  # newer kinds
 
     def _start(self, index: int, block: Json) -> list[StreamEvent]:
         match block["type"]:
             case "text":
                 text = block.get("text") or ""
-                return [TextDeltaEvent(index=index, text=text)] if text else []
+                events: list[StreamEvent] = [TextDeltaEvent(index=index, text=text)] if text else []
+                citations = _usable_citations(block.get("citations")) or []
+                events += [TextDeltaEvent(index=index, citation=c) for c in citations]
+                return events
             case "thinking":
                 # The start carries empty text and signature; deltas bring both.
                 return []
@@ -294,6 +319,7 @@ class AnthropicProvider(HttpProvider):
             raise ConfigurationError("AnthropicProvider needs a model, e.g. 'claude-sonnet-4-5'")
         if max_tokens_default < 1:
             raise ConfigurationError(f"max_tokens_default must be >= 1, got {max_tokens_default}")
+        check_timeout(timeout)
         key = api_key or os.environ.get(KEY_ENV_VAR)
         if not key:
             raise ConfigurationError(

@@ -249,6 +249,8 @@ def _block_events(index: int, block: ContentBlock, size: int) -> Iterator[Stream
         case TextBlock() if block.text:
             for part in _chunks(block.text, size):
                 yield TextDeltaEvent(index=index, text=part)
+            for citation in block.citations or ():
+                yield TextDeltaEvent(index=index, citation=citation)
         case ThinkingBlock() if block.text:
             for part in _chunks(block.text, size):
                 yield ThinkingDeltaEvent(index=index, text=part)

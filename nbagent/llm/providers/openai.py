@@ -30,7 +30,13 @@ from nbagent.errors import ConfigurationError, ProtocolError
 from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.events import StreamEvent, parse_tool_input
 from nbagent.llm.messages import AssistantMessage
-from nbagent.llm.providers._http import DEFAULT_TIMEOUT, HttpClient, HttpProvider, display_url
+from nbagent.llm.providers._http import (
+    DEFAULT_TIMEOUT,
+    HttpClient,
+    HttpProvider,
+    check_timeout,
+    display_url,
+)
 from nbagent.llm.providers._openai_request import (
     OPENAI_COMPATIBLE_PRESETS,
     MaxTokensParam,
@@ -145,6 +151,7 @@ class OpenAIProvider(HttpProvider):
         _check_choice("max_tokens_param", max_tokens_param, MaxTokensParam)
         if max_retries < 0:
             raise ConfigurationError(f"max_retries must be >= 0, got {max_retries}.")
+        check_timeout(timeout)
         self.name = preset
         self.model = model
         self.base_url = (base_url or spec.base_url).rstrip("/")

@@ -31,7 +31,9 @@ key. Aliases: ``claude`` = ``anthropic``, ``dashscope`` = ``qwen``,
 6. otherwise the offline provider, with an INFO notice on the ``nbagent`` logger.
 
 ``NBAGENT_MODEL`` overrides the default model of a provider chosen by its key (2-5). Empty
-variables count as unset. Keys are passed to the provider and never logged.
+variables count as unset. Keys are passed to the provider and never logged; neither is a key a
+gateway takes in its base URL (``?key=...``, ``user:key@``): log lines, errors and reprs show
+spec strings with their URLs masked.
 """
 
 from __future__ import annotations
@@ -104,6 +106,21 @@ class ProviderSpec:
         url = f"@{self.base_url}" if self.base_url else ""
         return f"{self.provider}:{self.model}{url}"
 
+    def __repr__(self) -> str:
+        url = None if self.base_url is None else _masked(self.base_url)
+        return f"ProviderSpec(provider={self.provider!r}, model={self.model!r}, base_url={url!r})"
+
+
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
+
+
+def _masked(text: str) -> str:
+    """``text`` (a spec string) with the user info and query values of its URLs masked."""
+    # Imported on use, like the presets: the HTTP layer pulls in httpx.
+    from nbagent.llm.providers._http import display_url
+
+    return _URL.sub(lambda m: display_url(m[0]), text)
+
 
 def known_provider_names() -> list[str]:
     """Every provider name a spec may start with (aliases not included)."""
@@ -131,29 +148,30 @@ def parse_spec(spec: str) -> ProviderSpec:
     """Parse ``spec``; raise :class:`ConfigurationError` saying how to write it if it is bad."""
     if not isinstance(spec, str) or not spec.strip():
         raise ConfigurationError(f"Empty provider spec {spec!r}. {_spec_help()}")
+    shown = _masked(spec)
     match = _SPEC.match(spec.strip())
     if match is None:
-        raise ConfigurationError(f"Cannot parse provider spec {spec!r}. {_spec_help()}")
+        raise ConfigurationError(f"Cannot parse provider spec {shown!r}. {_spec_help()}")
     name = match["provider"].lower()
     name = _ALIASES.get(name, name)
     if name not in known_provider_names():
-        raise ConfigurationError(f"Unknown provider {name!r} in spec {spec!r}. {_spec_help()}")
+        raise ConfigurationError(f"Unknown provider {name!r} in spec {shown!r}. {_spec_help()}")
     model = match["model"]
     if model is not None and not model.strip():
-        raise ConfigurationError(f"Spec {spec!r} has ':' but no model after it. {_spec_help()}")
+        raise ConfigurationError(f"Spec {shown!r} has ':' but no model after it. {_spec_help()}")
     if model is not None and (re.search(r"\s", model.strip()) or "://" in model):
         raise ConfigurationError(
-            f"Spec {spec!r}: the model {model!r} holds spaces or a URL; a base URL goes after "
-            f"'@' and starts with http:// or https://. {_spec_help()}"
+            f"Spec {shown!r}: the model {_masked(model)!r} holds spaces or a URL; a base URL "
+            f"goes after '@' and starts with http:// or https://. {_spec_help()}"
         )
     if model is None:
         model = DEFAULT_MODELS.get(name, "")
         if not model:
-            raise ConfigurationError(f"Spec {spec!r} needs a model: '{name}:<model>'.")
+            raise ConfigurationError(f"Spec {shown!r} needs a model: '{name}:<model>'.")
     base_url = match["base_url"]
     if name == OFFLINE and base_url:
         raise ConfigurationError(
-            f"Spec {spec!r}: the offline provider uses no network, so it takes no base URL."
+            f"Spec {shown!r}: the offline provider uses no network, so it takes no base URL."
         )
     return ProviderSpec(name, model.strip(), base_url.rstrip("/") if base_url else None)
 
@@ -190,7 +208,7 @@ def provider_from_env(environ: Mapping[str, str] | None = None) -> LlmProvider:
     if spec is not None:
         name = parse_spec(spec).provider
         kwargs = _env_kwargs(name, get)
-        logger.info("Using provider %s from %s", parse_spec(spec), PROVIDER_ENV_VAR)
+        logger.info("Using provider %s from %s", _masked(str(parse_spec(spec))), PROVIDER_ENV_VAR)
         return provider_from_spec(spec, **kwargs)
 
     for name, key_var in KEY_ENV_VARS.items():
