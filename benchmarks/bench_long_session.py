@@ -43,7 +43,6 @@ from benchmarks._report import print_case
 from benchmarks._workload import FACTUAL_TOOLS, SYSTEM_PROMPT, random_call, registry, result_text
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.context import FocusedConfig
-from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.blocks import ContentBlock, TextBlock, ToolUseBlock
@@ -258,7 +257,7 @@ async def replay(
         .compact_config(compact)
         .summary_config(summary)
     )
-    session = await AgentSession.open(None, f"long-{name}", builder.build())
+    session = await builder.build().open_session(f"long-{name}")
 
     def summary_upto() -> int:
         return session.slot.focused.summary_upto

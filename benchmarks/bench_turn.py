@@ -133,7 +133,7 @@ async def open_session(path: Path) -> tuple[AgentSession, InstantProvider]:
         .summary_config(SUMMARY)
         .build()
     )
-    return await AgentSession.open(None, SESSION_ID, bundle), provider
+    return await bundle.open_session(SESSION_ID), provider
 
 
 async def time_turns(n: int, turns: int, directory: Path, view: str) -> dict[str, Any]:

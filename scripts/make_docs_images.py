@@ -60,7 +60,7 @@ def build_session() -> AgentSession:
         )
         .build()
     )
-    return AgentSession(None, "readme-demo", bundle)
+    return bundle.session("readme-demo")
 
 
 def main(out_dir: Path) -> None:

@@ -102,7 +102,7 @@ def make_session(
         builder = builder.tool_registry(registry)
     for name, value in builder_settings.items():
         builder = getattr(builder, name)(value)
-    return AgentSession(agent, session_id, builder.build())
+    return builder.build().session(session_id, agent=agent)
 
 
 def fired_turns(session: AgentSession) -> list[int]:

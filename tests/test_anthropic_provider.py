@@ -346,7 +346,9 @@ async def test_max_tokens_cutting_a_tool_use_over_the_wire(
     assert response.stop_reason is StopReason.MAX_TOKENS
     assert response.message.content == [
         TextBlock(text="Let me."),
-        ToolUseBlock(id="toolu_1", name="get_weather", input={}),
+        ToolUseBlock(
+            id="toolu_1", name="get_weather", input={"__nbagent_invalid_json__": '{"query'}
+        ),
     ]
 
 
@@ -550,16 +552,17 @@ async def test_leaving_a_stream_early_closes_the_response(
 ) -> None:
     message = message_json([text("word " * 400)])
     events = native_stream(message, cuts=list(range(0, 2000, 5)))
-    server = serve(stream_reply(events, chunk_delay=0.002))
-    stream = make_provider(server).chat_stream(request())
-    async for event in stream:
-        if isinstance(event, TextDeltaEvent):
-            break
-    await stream.aclose()
-    for _ in range(200):
-        if server.aborted:
-            break
-        await asyncio.sleep(0.01)
+    # The first text delta, then nothing until the client hangs up: only closing the response
+    # (not reading it to the end) lets the test finish, and the server sees it close.
+    first_delta = next(i for i, e in enumerate(events) if e["type"] == "content_block_delta")
+    server = serve(stream_reply(events, stall_after=first_delta + 1))
+    async with asyncio.timeout(30):
+        stream = make_provider(server).chat_stream(request())
+        async for event in stream:
+            if isinstance(event, TextDeltaEvent):
+                break
+        await stream.aclose()
+        await server.wait_until_async(lambda: server.aborted > 0)
     assert server.aborted == 1
 
 

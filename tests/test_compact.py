@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm._compact_structured import is_compacted, truncate_structured
 from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.compact import (
     CompactAction,
@@ -23,8 +22,11 @@ from nbagent.llm.compact import (
     TruncateStructured,
     apply_plan,
     decide_strategy,
+    is_compacted,
+    key_terms,
     microcompact,
     plan_compaction,
+    truncate_structured,
 )
 from nbagent.llm.messages import (
     AnyMessage,
@@ -300,8 +302,6 @@ def test_replies_without_key_terms_do_not_refresh(reply: str) -> None:
 
 
 def test_key_terms_are_distinctive_tokens() -> None:
-    from nbagent.llm._compact_score import key_terms
-
     text = (
         'However, Paris and Total saw the cache. {"user_id": "u_42", "path": "src/a.py"} '
         "getUserName v2 12 2024-06-01 3.14."

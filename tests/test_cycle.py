@@ -526,7 +526,7 @@ async def test_hooks_fire_in_order_with_context() -> None:
     hooks = HookExecutor()
     seen = _recorder(hooks)
     provider = OfflineProvider([[use("t1", "add", a=4, b=5)], "nine"])
-    cycle = LlmCycle(provider, hook_executor=hooks, turn_index=3, plan_step_index=1)
+    cycle = LlmCycle(provider, hook_executor=hooks, turn_index=3)
     response = await cycle.submit_with_tools("sum", registry())
 
     assert [c.event for c in seen] == [
@@ -537,7 +537,7 @@ async def test_hooks_fire_in_order_with_context() -> None:
         HookEvent.BEFORE_REQUEST,
         HookEvent.AFTER_RESPONSE,
     ]
-    assert all((c.turn_index, c.plan_step_index) == (3, 1) for c in seen)
+    assert all(c.turn_index == 3 for c in seen)
     before_1, after_1, call, result, before_2, after_2 = seen
     assert before_1.request == provider.requests[0] and before_1.response is None
     assert before_1.attempt == 1 and after_1.attempt == 1
@@ -670,12 +670,15 @@ async def test_compaction_after_prompt_and_after_each_round(stream: bool) -> Non
     # After the prompt: the old action result was replaced and the request saw the pruned text.
     assert len(first.messages) == 5 and first.messages[2].text() == "[pruned]"
     assert provider.requests[0].messages[2].text() == "[pruned]"
-    # After the round: the new result is among the newest keep_recent messages and stays whole.
+    # After the round: the new result is among the newest keep_recent messages and stays whole;
+    # the old one is pruned again in the second request, which is a view of the history.
     assert len(second.messages) == 7 and second.messages[6].text() == BIG
-    assert second.freed_tokens == 0
-    assert cycle.messages()[:7] == second.messages
-    assert [m.text() for m in cycle.messages()][2:] == [
-        "[pruned]",
+    assert second.messages[2].text() == "[pruned]" == provider.requests[1].messages[2].text()
+    assert second.freed_tokens == first.freed_tokens
+    # The history itself is never rewritten: the cycle holds every message as it was made.
+    original = _history_with_old_result()[2]
+    assert cycle.messages()[2] == original and original.text() != "[pruned]"
+    assert [m.text() for m in cycle.messages()][3:] == [
         "sent",
         "again",
         "",

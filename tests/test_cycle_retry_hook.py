@@ -9,8 +9,8 @@ import pytest
 from nbagent.errors import RateLimitError
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
-from nbagent.llm.providers._http import RetryNotice, retry_listener
 from nbagent.llm.providers.openai import OpenAIProvider
+from nbagent.llm.retries import RetryNotice, retry_listener
 from nbagent.llm.tools import ToolRegistry
 from tests.wire_server import (
     json_reply,

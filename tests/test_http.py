@@ -52,6 +52,17 @@ from tests.wire_server import (
 
 KEY = "sk-test-SECRET-0123456789"
 
+GENEROUS = 30.0
+"""Every wait that must not fire (connecting, sending, answers that come at once, a test's own
+bound): a busy CI machine can stall a thread for a second, never for this long."""
+
+
+def read_timeout(seconds: float) -> httpx.Timeout:
+    """A short read timeout, for a server that never answers; everything else generous, so
+    only the read timeout can fire (a 0.2 s connect timeout can fire on a busy machine before
+    the request is even sent)."""
+    return httpx.Timeout(GENEROUS, read=seconds)
+
 
 def headers(**values: str) -> httpx.Headers:
     return httpx.Headers({name.replace("_", "-"): value for name, value in values.items()})
@@ -265,7 +276,7 @@ class Sleeps:
 def client_for(server: WireServer | str, **kw: Any) -> tuple[HttpClient, Sleeps]:
     sleeps = Sleeps()
     url = server if isinstance(server, str) else server.url
-    kw.setdefault("timeout", 5.0)
+    kw.setdefault("timeout", GENEROUS)
     client = HttpClient(
         provider="testprov",
         base_url=url + "/v1",
@@ -343,14 +354,24 @@ async def test_429_with_retry_after_is_honoured_then_succeeds(wire_server: Any) 
         json_reply(openai_error("slow down"), status=429, headers=[("retry-after-ms", "200")]),
         json_reply({"ok": 3}),
     )
-    client = HttpClient(provider="p", base_url=server.url, headers={}, timeout=5.0)
+    client = HttpClient(provider="p", base_url=server.url, headers={}, timeout=GENEROUS)
+    assert client.sleep is asyncio.sleep  # really waits by default
+    delays: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        delays.append(seconds)
+        await asyncio.sleep(seconds)
+
+    client.sleep = sleep
     async with client:
         started = time.perf_counter()
         data, _ = await client.post_json("/chat", {"n": 1})
         elapsed = time.perf_counter() - started
     assert data == {"ok": 3}
     assert [r.json for r in server.requests] == [{"n": 1}, {"n": 1}]
-    assert 0.2 <= elapsed < 1.5
+    # The server's 200 ms, not the backoff; a busy machine only ever makes the wait longer.
+    assert delays == [0.2]
+    assert elapsed >= 0.2
 
 
 def test_negative_max_retries_is_a_configuration_error() -> None:
@@ -369,15 +390,22 @@ async def test_max_retries_zero_raises_at_once(wire_server: Any) -> None:
 
 
 async def test_read_timeout_is_retried_then_raised(wire_server: Any) -> None:
+    # The server records each request and never answers it, so the read timeout always fires;
+    # connecting and sending get a generous timeout, so nothing else can.
     server = wire_server(default=Reply(hang=True))
-    client, sleeps = client_for(server, timeout=0.2, max_retries=1)
+    client, sleeps = client_for(server, timeout=read_timeout(0.2), max_retries=1)
     async with client:
         with pytest.raises(APITimeoutError) as info:
-            await client.post_json("/chat", {})
-    assert len(server.requests) == 2
-    assert len(sleeps.delays) == 1
-    assert isinstance(info.value.__cause__, httpx.TimeoutException)
+            async with asyncio.timeout(GENEROUS):
+                await client.post_json("/chat", {})
+    assert isinstance(info.value.__cause__, httpx.ReadTimeout)
     assert "did not answer in time" in str(info.value)
+    assert len(sleeps.delays) == 1  # one retry: two attempts
+    # Both requests were sent before the client gave up, but the server (its own thread) may not
+    # have read the last one yet: wait for it rather than read the count at once.
+    await server.wait_until_async(lambda: len(server.requests) >= 2)
+    assert len(server.requests) == 2
+    assert server.connections == 2  # a timed-out connection is not reused
 
 
 async def test_connection_refused_is_retried_then_raised() -> None:
@@ -477,25 +505,31 @@ async def test_stream_cut_before_the_first_event_is_retried(wire_server: Any) ->
 
 
 async def test_stream_read_timeout_mid_stream(wire_server: Any) -> None:
-    server = wire_server(sse_reply([{"n": 1}, {"n": 2}], chunk_delay=1.0))
-    client, _ = client_for(server, timeout=0.3)
+    # The first event comes at once, the second never (not merely late): the timeout always
+    # fires mid-stream. The same read timeout covers the answer's head; a head a stalled
+    # machine delays past it anyway is retried (before any event), with the same answer.
+    server = wire_server(default=sse_reply([{"n": 1}, {"n": 2}], stall_after=1))
+    client, _ = client_for(server, timeout=read_timeout(0.5))
+    got: list[str] = []
     async with client:
         with pytest.raises(APITimeoutError, match="middle of a stream"):
-            async for _ in client.stream_sse("/s", {}):
-                pass
+            async with asyncio.timeout(GENEROUS):
+                async for event in client.stream_sse("/s", {}):
+                    got.append(event.data)
+    assert got == ['{"n":1}']
 
 
 async def test_breaking_out_of_a_stream_closes_the_response(wire_server: Any) -> None:
-    server = wire_server(sse_reply([{"n": i} for i in range(200)], chunk_delay=0.01))
+    # The server sends three events and holds the rest until the client hangs up: only
+    # closing the response (not reading it to the end) lets this test finish.
+    server = wire_server(sse_reply([{"n": i} for i in range(200)], stall_after=3))
     client, _ = client_for(server)
-    async with client:
+    async with client, asyncio.timeout(GENEROUS):
         stream = client.stream_sse("/s", {})
         async for _ in stream:
             break
         await stream.aclose()
-        deadline = time.monotonic() + 3
-        while server.aborted == 0 and time.monotonic() < deadline:
-            await asyncio.sleep(0.02)
+        await server.wait_until_async(lambda: server.aborted > 0)
     assert server.aborted == 1
 
 

@@ -35,7 +35,9 @@ from nbagent.llm.request import MessageRequest, StopReason, ToolChoice, ToolDefi
 from nbagent.llm.usage import Usage
 
 MODEL = "gemma-3-270m"
-STARTUP_TIMEOUT = 90.0
+STARTUP_TIMEOUT = 240.0
+"""Only a bound for a server that never comes up: readiness is polled, so a fast start is fast.
+Loading the model on a busy 2-core machine (a parallel run, CI) takes many times as long."""
 
 # llama.cpp repacks weights into "extra buffer types" (AMX on recent Xeons). Where the CPU
 # advertises AMX but the hypervisor does not enable it, the first matrix multiply dies with

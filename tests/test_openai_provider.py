@@ -8,6 +8,7 @@ import time
 from contextlib import aclosing
 from typing import Any
 
+import httpx
 import pytest
 
 from nbagent.errors import (
@@ -72,6 +73,8 @@ from tests.wire_server import (
 
 KEY = "sk-openai-test-KEY-987654321"
 HELLO = MessageRequest(messages=[Message.user("hi")])
+GENEROUS = 30.0
+"""Every wait that must not fire (connecting, answers that come at once, a test's own bound)."""
 
 
 class Sleeps:
@@ -84,7 +87,7 @@ class Sleeps:
 
 def provider_for(server: WireServer | str, **kw: Any) -> OpenAIProvider:
     url = server if isinstance(server, str) else server.url
-    kw.setdefault("timeout", 5.0)
+    kw.setdefault("timeout", GENEROUS)
     kw.setdefault("api_key", KEY)
     provider = OpenAIProvider("gpt-test", base_url=url + "/v1", **kw)
     provider.http.sleep = Sleeps()
@@ -933,14 +936,22 @@ async def test_429_then_success_waits_for_retry_after(wire_server: Any) -> None:
         ),
         sse_reply([chunk({"content": "ok"}, finish="stop"), "[DONE]"]),
     )
+    delays: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        delays.append(seconds)
+        await asyncio.sleep(seconds)
+
     async with provider_for(server) as provider:
-        provider.http.sleep = asyncio.sleep
+        provider.http.sleep = sleep
         started = time.perf_counter()
         result = await aaccumulate_stream(provider.chat_stream(HELLO))
         elapsed = time.perf_counter() - started
     assert result.text() == "ok"
     assert len(server.requests) == 2
-    assert 0.15 <= elapsed < 1.5
+    # The server's 150 ms, not the backoff; a busy machine only ever makes the wait longer.
+    assert delays == [0.15]
+    assert elapsed >= 0.15
 
 
 async def test_error_inside_a_200_stream(wire_server: Any) -> None:
@@ -1062,10 +1073,14 @@ async def test_stream_chunk_of_the_wrong_shape(wire_server: Any) -> None:
 
 
 async def test_timeout_and_connection_refused() -> None:
+    # The server never answers, so the read timeout always fires; only it is short (a 0.2 s
+    # connect timeout could fire first on a busy machine).
     with WireServer(default=Reply(hang=True)) as server:
-        async with provider_for(server, timeout=0.2, max_retries=0) as provider:
-            with pytest.raises(APITimeoutError):
+        timeout = httpx.Timeout(GENEROUS, read=0.2)
+        async with provider_for(server, timeout=timeout, max_retries=0) as provider:
+            with pytest.raises(APITimeoutError) as timed_out:
                 await provider.chat(HELLO)
+    assert isinstance(timed_out.value.__cause__, httpx.ReadTimeout)
     async with provider_for(f"http://127.0.0.1:{free_port()}", max_retries=1) as provider:
         with pytest.raises(APIConnectionError) as info:
             await aaccumulate_stream(provider.chat_stream(HELLO))
@@ -1074,22 +1089,23 @@ async def test_timeout_and_connection_refused() -> None:
 
 
 async def test_breaking_out_of_chat_stream_closes_the_response(wire_server: Any) -> None:
+    # A few chunks, then nothing until the client hangs up: only closing the response (not
+    # reading it to the end) lets the test finish, and the server sees it close.
     pieces = [chunk({"content": f"{i} "}) for i in range(300)]
-    server = wire_server(sse_reply(pieces, chunk_delay=0.01))
-    async with provider_for(server) as provider:
+    server = wire_server(sse_reply(pieces, stall_after=3))
+    async with provider_for(server) as provider, asyncio.timeout(GENEROUS):
         async with aclosing(provider.chat_stream(HELLO)) as events:
             async for event in events:
                 if isinstance(event, TextDeltaEvent):
                     break
-        deadline = time.monotonic() + 3
-        while server.aborted == 0 and time.monotonic() < deadline:
-            await asyncio.sleep(0.02)
+        await server.wait_until_async(lambda: server.aborted > 0)
     assert server.aborted == 1
 
 
 async def test_cancelling_a_stream_consumer_closes_the_response(wire_server: Any) -> None:
+    # The consumer is cancelled while it waits for a chunk that never comes.
     pieces = [chunk({"content": f"{i} "}) for i in range(300)]
-    server = wire_server(sse_reply(pieces, chunk_delay=0.01))
+    server = wire_server(sse_reply(pieces, stall_after=3))
     first = asyncio.Event()
 
     async def consume(provider: OpenAIProvider) -> None:
@@ -1097,15 +1113,13 @@ async def test_cancelling_a_stream_consumer_closes_the_response(wire_server: Any
             async for _ in events:
                 first.set()
 
-    async with provider_for(server) as provider:
+    async with provider_for(server) as provider, asyncio.timeout(GENEROUS):
         task = asyncio.create_task(consume(provider))
         await first.wait()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
-        deadline = time.monotonic() + 3
-        while server.aborted == 0 and time.monotonic() < deadline:
-            await asyncio.sleep(0.02)
+        await server.wait_until_async(lambda: server.aborted > 0)
     assert server.aborted == 1
 
 

@@ -270,7 +270,7 @@ def test_builder_and_agent_errors() -> None:
         Agent(name=" ")
     bundle = AgentBuilder().provider(OfflineProvider()).store(InMemoryStore()).build()
     with pytest.raises(ConfigurationError, match="session_id"):
-        AgentSession(None, "", bundle)
+        AgentSession("", bundle)
     registry = ToolRegistry([lookup])
     bundle = (
         AgentBuilder()
@@ -280,7 +280,7 @@ def test_builder_and_agent_errors() -> None:
         .build()
     )
     with pytest.raises(ToolError, match="already registered"):
-        AgentSession(Agent(tools=[lookup]), "s", bundle)
+        AgentSession("s", bundle, agent=Agent(tools=[lookup]))
 
 
 # -- agent, tools, compaction ------------------------------------------------------------------
@@ -450,7 +450,7 @@ async def test_open_reads_the_store_on_the_running_loop() -> None:
     first = make_session(ScriptedProvider(), store=store)
     await first.submit_turn("msg 0")
     bundle = AgentBuilder().provider(ScriptedProvider()).store(store).build()
-    again = await AgentSession.open(None, "s", bundle)
+    again = await bundle.open_session("s")
     assert again.turn_index == 1 and len(again.slot.messages) == 2
 
 

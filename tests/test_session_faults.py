@@ -197,7 +197,7 @@ async def test_opening_a_session_is_one_read() -> None:
     await session.submit_turn("one")
     await session.create_slot("notes")
     store.reads.clear()
-    await AgentSession.open(None, "s", session.bundle)
+    await session.bundle.open_session("s")
     assert store.reads == ["load_session"]
 
 
@@ -313,7 +313,7 @@ CHILD = textwrap.dedent(
                             timeout=None)
         bundle = (AgentBuilder().provider(Provider(["a reply of some words"] * 50))
                   .store(SqliteStore(sys.argv[1])).summary_config(cfg).build())
-        session = await AgentSession.open(None, "k", bundle)
+        session = await bundle.open_session("k")
         for i in range(50):
             await session.submit_turn(f"turn {i} " + "words " * 10)
             print("turn-done", flush=True)

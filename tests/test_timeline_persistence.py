@@ -223,7 +223,7 @@ async def test_tables_are_the_same_after_a_reload(tmp_path: Path) -> None:
 
     reopened = SqliteStore(path)  # a new store object: nothing shared but the file
     bundle = open_session(InMemoryStore()).bundle
-    resumed = await AgentSession.open(None, "trip", dataclasses.replace(bundle, store=reopened))
+    resumed = await dataclasses.replace(bundle, store=reopened).open_session("trip")
     assert resumed.turn_index == len(PROMPTS)
     assert_same_tables(before, tables(resumed))
     assert [record_rows(r) for r in resumed.timeline] == [record_rows(r) for r in session.timeline]

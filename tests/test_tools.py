@@ -359,7 +359,7 @@ async def test_schema_failure_names_each_field_and_why() -> None:
 @pytest.mark.parametrize(
     ("raw", "expected"),
     [
-        ('{"city": ', "the arguments are not valid JSON (Expecting value at line 1 column 10)"),
+        ('{"city": ', "the arguments are not valid JSON (Expecting value: line 1 column 10)"),
         ("[1, 2]", "the arguments must be a JSON object, got list"),
     ],
 )

@@ -6,6 +6,7 @@ widget.send(...)`` or ``widget.pending.result()``), exactly as a notebook would.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -23,11 +24,26 @@ from nbagent.notebook.widget import ChatWidget, current_context_tokens
 from tests.agent_support import FailingStreamProvider, make_session
 
 REPLY = "Kyoto in three days: temples, a market, and a walk up Fushimi Inari."
-TIMEOUT = 10
+TIMEOUT = 60
+"""A bound for waits on a turn that finishes at once: only a hung test ever reaches it."""
 
 
 def chat(session: AgentSession) -> ChatWidget:
     return ChatWidget(session, update_interval=0)
+
+
+def gated(reply: str) -> tuple[OfflineProvider, threading.Event]:
+    """A provider whose reply waits until the test opens the gate, so its turn is surely still
+    running while the test looks at the busy widget (a reply paced by a short ``latency`` is a
+    race that a busy machine can lose)."""
+    gate = threading.Event()
+
+    async def answer(request: MessageRequest) -> str:
+        if not await asyncio.to_thread(gate.wait, TIMEOUT):
+            raise TimeoutError("the test never opened the gate")
+        return reply
+
+    return OfflineProvider(answer), gate
 
 
 def record_values(widget: ChatWidget) -> list[list[str]]:
@@ -72,14 +88,18 @@ async def test_send_streams_the_reply_in_place_into_the_history() -> None:
 
 
 async def test_submit_returns_at_once_and_the_turn_finishes_in_the_background() -> None:
-    session = make_session(OfflineProvider([REPLY], latency=0.01))
+    provider, gate = gated(REPLY)
+    session = make_session(provider)
     widget = chat(session)
-    future = widget.submit("hello")
-    assert widget.busy and not future.done()
-    assert widget.send_button.disabled and widget.input.disabled
-    assert "sending" in widget.status.value
-    with pytest.raises(NbAgentError, match="already running"):
-        widget.submit("too soon")
+    try:
+        future = widget.submit("hello")
+        assert widget.busy and not future.done()
+        assert widget.send_button.disabled and widget.input.disabled
+        assert "sending" in widget.status.value
+        with pytest.raises(NbAgentError, match="already running"):
+            widget.submit("too soon")
+    finally:
+        gate.set()
     record = future.result(timeout=TIMEOUT)
     assert record is not None and not widget.busy
     assert not widget.send_button.disabled and not widget.input.disabled
@@ -110,15 +130,19 @@ def test_enter_in_the_text_box_sends() -> None:
 
 
 def test_empty_box_or_busy_widget_ignores_the_button() -> None:
-    session = make_session(OfflineProvider([REPLY], latency=0.01))
+    provider, gate = gated(REPLY)
+    session = make_session(provider)
     widget = chat(session)
     widget.send_button.click()
     assert widget.pending is None
-    widget.input.value = "first"
-    widget.send_button.click()
-    first = widget.pending
-    widget.input.value = "second"
-    widget.send_button.click()  # disabled in the browser; ignored from code
+    try:
+        widget.input.value = "first"
+        widget.send_button.click()
+        first = widget.pending
+        widget.input.value = "second"
+        widget.send_button.click()  # disabled in the browser; ignored from code
+    finally:
+        gate.set()
     assert widget.pending is first and widget.input.value == "second"
     assert first is not None
     first.result(timeout=TIMEOUT)

@@ -13,8 +13,17 @@ it works from sync tests, async tests and benchmarks alike::
 A reply's ``body`` is either ``bytes`` (sent with ``content-length``) or a list of pieces (sent
 with ``transfer-encoding: chunked``, one HTTP chunk per piece, ``chunk_delay`` seconds apart).
 ``cut_after`` drops the connection mid-body: after that many pieces (list body) or bytes (bytes
-body). ``hang`` accepts the request and never answers (to trigger read timeouts). ``raw`` writes
-exact bytes (status line, headers and body) and closes the connection.
+body). ``hang`` accepts the request and never answers (to trigger read timeouts). ``stall_after``
+sends the head and that many pieces (list body) or bytes (bytes body), then nothing more until the
+client hangs up (counted in ``aborted``) or the server stops: a read timeout in the middle of a
+body, or a client that leaves a stream early, without racing a timer. ``raw`` writes exact bytes
+(status line, headers and body) and closes the connection.
+
+Every request is recorded as soon as it has been read, before its reply is written (a ``hang``
+or ``stall_after`` reply included). The server runs on its own thread, so a client that gave up
+(a timeout) may be done before the server has read its last request: wait for the server's
+side with ``server.wait_until(lambda: len(server.requests) == 2)`` (or ``await
+server.wait_until_async(...)`` from a test's event loop) instead of reading the counts at once.
 """
 
 from __future__ import annotations
@@ -75,6 +84,7 @@ class Reply:
     cut_after: int | None = None
     hang: bool = False
     raw: bytes | None = None
+    stall_after: int | None = None
 
     def head(self) -> bytes:
         reason = _REASONS.get(self.status, "Status")
@@ -88,11 +98,15 @@ class Reply:
 
     def frames(self) -> list[bytes]:
         """The body as written to the socket (chunked framing included), cut if asked."""
+        return self._frames(self.cut_after)
+
+    def _frames(self, limit: int | None) -> list[bytes]:
+        """The body's frames; only the first ``limit`` pieces or bytes (unterminated) if given."""
         if isinstance(self.body, bytes):
-            return [self.body if self.cut_after is None else self.body[: self.cut_after]]
-        pieces = self.body if self.cut_after is None else self.body[: self.cut_after]
+            return [self.body if limit is None else self.body[:limit]]
+        pieces = self.body if limit is None else self.body[:limit]
         frames = [b"%x\r\n%s\r\n" % (len(piece), piece) for piece in pieces if piece]
-        if self.cut_after is None:
+        if limit is None:
             frames.append(b"0\r\n\r\n")
         return frames
 
@@ -135,6 +149,7 @@ def sse_reply(
     headers: list[tuple[str, str]] | None = None,
     chunk_delay: float = 0.0,
     cut_after: int | None = None,
+    stall_after: int | None = None,
 ) -> Reply:
     """An event stream, one HTTP chunk per piece: dicts become ``data:`` events, bytes and
     strings are sent exactly (``"[DONE]"`` becomes ``data: [DONE]``)."""
@@ -145,6 +160,7 @@ def sse_reply(
         body=body,
         chunk_delay=chunk_delay,
         cut_after=cut_after,
+        stall_after=stall_after,
     )
 
 
@@ -205,6 +221,7 @@ class WireServer:
         self._thread: threading.Thread | None = None
         self._stopped: asyncio.Event | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._changed = threading.Condition()
 
     @property
     def url(self) -> str:
@@ -213,12 +230,32 @@ class WireServer:
     def push(self, *replies: Reply) -> None:
         self._replies.extend(replies)
 
+    def wait_until(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+        """Block until ``condition()`` (e.g. ``len(server.requests) == 2``) holds, re-checked
+        whenever the server records a request, a connection or an aborted reply. The timeout
+        is only a bound for a test that would otherwise hang: it is not expected to fire."""
+        with self._changed:
+            if not self._changed.wait_for(condition, timeout):
+                raise AssertionError(
+                    f"wire_server: condition still false after {timeout} s "
+                    f"({len(self.requests)} requests, {self.connections} connections, "
+                    f"{self.aborted} aborted)"
+                )
+
+    async def wait_until_async(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+        """:meth:`wait_until` from an event loop (which keeps running meanwhile)."""
+        await asyncio.to_thread(self.wait_until, condition, timeout)
+
+    def _changed_now(self) -> None:
+        with self._changed:
+            self._changed.notify_all()
+
     def start(self) -> WireServer:
         ready = threading.Event()
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, args=(ready,), daemon=True)
         self._thread.start()
-        if not ready.wait(5):
+        if not ready.wait(30):
             raise RuntimeError("wire server did not start")
         return self
 
@@ -260,10 +297,16 @@ class WireServer:
         assert task is not None
         self._tasks.add(task)
         self.connections += 1
+        self._changed_now()
         try:
             while await self._one_exchange(reader, writer):
                 pass
         except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+        except asyncio.CancelledError:
+            # The server is stopping (a hung or stalled reply, or a client that kept the
+            # connection open). Ending normally keeps asyncio from logging the cancelled
+            # connection task as an "Exception in callback".
             pass
         finally:
             self._tasks.discard(task)
@@ -287,7 +330,8 @@ class WireServer:
         body = await reader.readexactly(length) if length else b""
         request = RecordedRequest(method, path, headers, body)
         self.requests.append(request)
-        return await self._write(self._next_reply(request), writer)
+        self._changed_now()
+        return await self._write(self._next_reply(request), reader, writer)
 
     def _next_reply(self, request: RecordedRequest) -> Reply:
         if self._replies:
@@ -302,15 +346,19 @@ class WireServer:
             headers=[("x-should-retry", "false")],
         )
 
-    async def _write(self, reply: Reply, writer: asyncio.StreamWriter) -> bool:
+    async def _write(
+        self, reply: Reply, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> bool:
         if reply.hang:
-            await asyncio.sleep(3600)
+            assert self._stopped is not None
+            await self._stopped.wait()  # the server stopping cancels this task first
             return False
         if reply.raw is not None:
             writer.write(reply.raw)
             await writer.drain()
             return False
-        frames = reply.frames()
+        stall = reply.stall_after is not None
+        frames = reply._frames(reply.stall_after) if stall else reply.frames()
         try:
             if reply.chunk_delay:
                 writer.write(reply.head())
@@ -321,10 +369,16 @@ class WireServer:
             else:
                 writer.write(reply.head() + b"".join(frames))
                 await writer.drain()
+            if not stall:
+                return reply.cut_after is None
+            # Nothing more is sent, and the client sends nothing until it hangs up.
+            while await reader.read(65536):
+                pass
         except ConnectionError:
-            self.aborted += 1
-            return False
-        return reply.cut_after is None
+            pass
+        self.aborted += 1
+        self._changed_now()
+        return False
 
 
 @pytest.fixture(name="wire_server")

@@ -1,8 +1,10 @@
 """The agent layer: sessions, context slots, stores, summaries. Knows nothing of notebooks."""
 
-from nbagent.agent._settings import SessionSettings
+from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
+from nbagent.agent._sync import iterate_sync, run_sync, submit_background
 from nbagent.agent.builder import AgentBuilder
-from nbagent.agent.config import Agent, AgentBundle, AgentConfig
+from nbagent.agent.bundle import AgentBundle
+from nbagent.agent.config import Agent, AgentConfig
 from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig, SlotMode, focused_view
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.session import AgentSession
@@ -19,6 +21,7 @@ from nbagent.agent.summary import SummaryConfig, format_messages_as_text, genera
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 
 __all__ = [
+    "UNCHANGED",
     "Agent",
     "AgentBuilder",
     "AgentBundle",
@@ -40,7 +43,11 @@ __all__ = [
     "SummaryConfig",
     "SummaryStatus",
     "TurnRecord",
+    "Unchanged",
     "focused_view",
     "format_messages_as_text",
     "generate_summary",
+    "iterate_sync",
+    "run_sync",
+    "submit_background",
 ]

@@ -4,13 +4,14 @@
 
     submit_turn(text)
       1. read-only check            5. cost_so_far += usage
-      2. TURN_START hook            6. slot append + save (one transaction)
-      3. slot.load_messages()       7. TURN_END hook
+      2. TURN_START hook            6. slot append + save (one transaction, the turn's record too)
+      3. the slot's view            7. TURN_END hook
       4. the tool loop              8. summary checkpoint   <- here
                                     9. turn_index += 1
 
 The streamed path commits (6) when the stream ends and advances ``turn_index`` there;
-``finalize_turn()`` then runs (7) and (8) with the turn's own index, ``turn_index - 1``.
+``finalize_turn()`` (or leaving ``stream_turn``'s block) then runs (7) and (8) with the turn's own
+index, ``turn_index - 1``.
 
 The checkpoint never raises for the summary's sake: a failed call or save is logged at error
 level and leaves the slot, session memory and summary state exactly as they were.
@@ -20,19 +21,19 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from nbagent.agent._state import SessionState, SlotSummary
-from nbagent.agent.config import AgentBundle
+from nbagent.agent.config import SessionServices
 from nbagent.agent.context import ContextSlot, SlotMode
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
 from nbagent.agent.store import PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, decide_summary, request_summary
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
-from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message
-from nbagent.llm.request import MessageResponse
+from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.agent.summary")
 
@@ -58,78 +59,88 @@ def summary_input(
     return head + messages[previous.upto :], upto
 
 
+@dataclass(frozen=True)
+class SummaryMade:
+    """A summary the checkpoint made and saved, and the session state saved with it."""
+
+    text: str
+    upto: int
+    usage: Usage
+    messages_summarised: int
+    state: SessionState
+
+
 class SummaryCheckpoint:
-    """Mixed into :class:`~nbagent.agent.session.AgentSession`; see the module docstring."""
+    """Decides whether a turn summarises, makes and saves the summary; see the module docstring.
 
-    session_id: str
-    bundle: AgentBundle
-    _state: SessionState
+    The session calls it with the turn's slot, the session state and the turn's record; it
+    fills the record's summary fields and returns what it saved (``None`` when nothing), so the
+    session stays the one owner of its state.
+    """
 
-    @property
-    def slot(self) -> ContextSlot:
-        raise NotImplementedError
+    def __init__(self, session_id: str, state_op: Callable[[SessionState], StoreOp]) -> None:
+        self.session_id = session_id
+        self._state_op = state_op
 
-    def estimate_context_tokens(self) -> int:
-        raise NotImplementedError
-
-    def _state_op(self, state: SessionState) -> StoreOp:
-        raise NotImplementedError
-
-    async def _emit(
+    async def run(
         self,
-        event: HookEvent,
+        services: SessionServices,
+        slot: ContextSlot,
+        state: SessionState,
         turn_index: int,
-        *,
-        response: MessageResponse | None = None,
-        **data: Any,
-    ) -> None:
-        raise NotImplementedError
-
-    async def _summary_checkpoint(self, turn_index: int, record: TurnRecord) -> None:
+        record: TurnRecord,
+    ) -> SummaryMade | None:
         """Step 8.5 of the notes: maybe summarise, and fill the record's summary fields."""
-        config = self.bundle.config.summary_config
+        config = services.config.summary_config
         if config is None:
             record.summary_status = SummaryStatus.DISABLED
-            return
+            return None
         record.threshold = config.threshold
         if config.watermark == "cumulative":
             watermark = record.cumulative_tokens
         else:
             watermark = record.reported_context_tokens or record.estimated_context_tokens
         record.watermark = watermark
-        status = decide_summary(config, turn_index, self._state.last_summary_turn, watermark)
+        status = decide_summary(config, turn_index, state.last_summary_turn, watermark)
         record.summary_status = status
-        if status is SummaryStatus.FIRED:
-            started = time.perf_counter()
-            record.summary_status = await self._summarise(config, turn_index, record)
-            record.summary_latency_s = time.perf_counter() - started
-        record.context_tokens_after = self.estimate_context_tokens()
+        if status is not SummaryStatus.FIRED:
+            return None
+        started = time.perf_counter()
+        made = await self._summarise(services, config, slot, state, turn_index, record)
+        record.summary_latency_s = time.perf_counter() - started
+        return made
 
     async def _summarise(
-        self, config: SummaryConfig, turn_index: int, record: TurnRecord
-    ) -> SummaryStatus:
-        slot = self.slot
-        messages, upto = summary_input(slot, config, self._state.summaries.get(slot.id))
+        self,
+        services: SessionServices,
+        config: SummaryConfig,
+        slot: ContextSlot,
+        state: SessionState,
+        turn_index: int,
+        record: TurnRecord,
+    ) -> SummaryMade | None:
+        messages, upto = summary_input(slot, config, state.summaries.get(slot.id))
         try:
             response = await request_summary(
-                self.bundle.provider,
+                services.provider,
                 messages,
                 config,
-                hook_executor=self.bundle.hook_executor,
+                hook_executor=services.hook_executor,
                 turn_index=turn_index,
             )
             if response is None:
-                return SummaryStatus.EMPTY
+                record.summary_status = SummaryStatus.EMPTY
+                return None
             text = response.text().strip()
             if not text:
                 raise ProviderError(
                     "the model returned an empty summary; check summary_prompt and summary_model",
-                    provider=getattr(self.bundle.provider, "name", None),
+                    provider=getattr(services.provider, "name", None),
                 )
-            state = self._state.copy()
-            state.last_summary_turn = turn_index
-            state.summary_cost.add(response.usage)
-            state.summaries[slot.id] = SlotSummary(text, upto)
+            new_state = state.copy()
+            new_state.last_summary_turn = turn_index
+            new_state.summary_cost.add(response.usage)
+            new_state.summaries[slot.id] = SlotSummary(text, upto)
             new_config = slot.config
             if slot.config.mode is SlotMode.FOCUSED:
                 focused = slot.focused.model_copy(
@@ -139,9 +150,9 @@ class SummaryCheckpoint:
             ops: list[StoreOp] = [
                 *slot.save_ops(config=new_config),
                 PutValue(self.session_id, MEMORY_NAMESPACE, CONVERSATION_SUMMARY_KEY, text),
-                self._state_op(state),
+                self._state_op(new_state),
             ]
-            await self.bundle.store.commit(ops)
+            await services.store.commit(ops)
         except Exception as e:
             logger.error(
                 "automatic summary failed (session=%s, turn=%d): %s: %s; the turn goes on "
@@ -151,23 +162,14 @@ class SummaryCheckpoint:
                 type(e).__name__,
                 e,
             )
+            record.summary_status = SummaryStatus.FAILED
             record.summary_error = f"{type(e).__name__}: {e}"
-            return SummaryStatus.FAILED
-        # Committed: now the in-memory state follows.
+            return None
+        # Committed: now the in-memory slot follows, and the session takes the new state.
         slot.mark_saved(config=new_config)
-        self._state = state
         record.summary = text
         record.summary_tokens = response.usage.total_tokens
-        await self._emit(
-            HookEvent.SUMMARY,
-            turn_index,
-            summary=text,
-            summary_upto=upto,
-            slot_id=slot.id,
-            usage=response.usage,
-            messages_summarised=len(messages),
-        )
-        return SummaryStatus.FIRED
+        return SummaryMade(text, upto, response.usage, len(messages), new_state)
 
 
-__all__ = ["SummaryCheckpoint", "summary_input"]
+__all__ = ["SummaryCheckpoint", "SummaryMade", "summary_input"]

@@ -73,6 +73,10 @@ def submit_background(coro: Coroutine[Any, Any, T]) -> concurrent.futures.Future
 CLOSE_GRACE = 5.0
 """Seconds an interrupted ``_sync`` call waits for its coroutine to finish cancelling."""
 
+START_GRACE = 0.1
+"""Seconds an interrupted ``_sync`` call waits for a coroutine that had not started yet (the
+background loop was busy): cancelled at its first step, it has nothing to unwind."""
+
 
 class _Escaped:
     """A ``SystemExit`` or ``KeyboardInterrupt`` on its way out of the loop to the caller."""
@@ -86,7 +90,10 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
 
     An interrupt (Ctrl-C, a kernel interrupt) while waiting cancels the coroutine and waits (up to
     :data:`CLOSE_GRACE` seconds) until it has finished cancelling, so a turn has closed its stream
-    and released its session before the interrupt reaches the caller.
+    and released its session before the interrupt reaches the caller (closing a stream that is
+    still unwinding fails with "asynchronous generator is already running", and a turn still
+    unwinding holds its session when the next cell starts one). A coroutine that had not started
+    when the interrupt came (the loop was busy) is waited for only :data:`START_GRACE` seconds.
     """
     loop = _background_loop()
     if threading.current_thread() is _thread:
@@ -95,9 +102,10 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
             "a _sync method was called from inside nbagent's background loop; await the "
             "async method instead"
         )
-    finished = threading.Event()
+    started, finished = threading.Event(), threading.Event()
 
     async def guarded() -> T | _Escaped:
+        started.set()
         try:
             return await coro
         except (KeyboardInterrupt, SystemExit) as e:
@@ -111,7 +119,8 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         outcome = future.result()
     except BaseException:
         future.cancel()
-        finished.wait(CLOSE_GRACE)
+        if started.wait(START_GRACE):
+            finished.wait(CLOSE_GRACE)
         raise
     if isinstance(outcome, _Escaped):
         raise outcome.error

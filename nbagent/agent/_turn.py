@@ -1,50 +1,18 @@
-"""The pieces of one turn: its working state and the hook recorder that keeps raw output."""
+"""The pieces of one turn: its working state, and where each request message is stored."""
 
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from nbagent.agent.config import Agent, AgentBundle
+from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import ContextSlot
 from nbagent.agent.timeline import TurnRecord
 from nbagent.llm.cycle import LlmCycle
-from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
-from nbagent.llm.messages import AnyMessage, Message, UserMessage
+from nbagent.llm.messages import AnyMessage, UserMessage
 from nbagent.llm.request import MessageResponse
-from nbagent.llm.tools import ToolCallResult, ToolRegistry
-
-
-class RecordingHooks(HookExecutor):
-    """Forwards the cycle's hook events and keeps the turn's raw replies and tool results.
-
-    Microcompact may shorten this turn's tool results inside the cycle before its next request;
-    the store keeps the originals, rebuilt from these records.
-    """
-
-    def __init__(self, inner: HookExecutor | None) -> None:
-        super().__init__()
-        self.inner = inner
-        self.responses: list[MessageResponse] = []
-        self.results: dict[int, list[ToolCallResult]] = {}
-
-    async def emit(self, event: HookEvent, ctx: HookContext) -> None:
-        if event is HookEvent.AFTER_RESPONSE and ctx.response is not None:
-            self.responses.append(ctx.response)
-        elif event is HookEvent.TOOL_RESULT:
-            self.results.setdefault(int(ctx.data["round"]), []).append(ctx.data["result"])
-        if self.inner is not None:
-            await self.inner.emit(event, ctx)
-
-    def turn_messages(self, user: UserMessage) -> list[AnyMessage]:
-        messages: list[AnyMessage] = [user]
-        for round_no, response in enumerate(self.responses, start=1):
-            messages.append(response.message)
-            messages.extend(
-                Message.tool_result(r.tool_use_id, r.content, r.is_error, tool_name=r.tool_name)
-                for r in self.results.get(round_no, [])
-            )
-        return messages
+from nbagent.llm.tools import ToolRegistry
 
 
 @dataclass
@@ -53,11 +21,18 @@ class Turn:
     slot: ContextSlot
     user: UserMessage
     request_messages: list[AnyMessage]
+    """What the turn sent before its user message (system prompt, the slot's view)."""
+    view_runs: list[tuple[int, int]]
+    """Where ``request_messages`` are stored: ``(first index, count)`` runs, ``-1`` for messages
+    that are not stored (the system prompt, the summary)."""
     cycle: LlmCycle
-    hooks: RecordingHooks
     token: object
     streamed: bool
     started: float = field(default_factory=time.perf_counter)
+
+    def new_messages(self) -> list[AnyMessage]:
+        """The turn's own messages: its prompt, replies and tool results, uncompacted."""
+        return self.cycle.messages()[len(self.request_messages) :]
 
 
 @dataclass
@@ -69,8 +44,36 @@ class Pending:
     record: TurnRecord
 
 
-def session_tools(bundle: AgentBundle, agent: Agent | None) -> ToolRegistry:
-    base = bundle.tool_registry
+def index_runs(indices: Sequence[int]) -> list[tuple[int, int]]:
+    """Stored indices (``-1``: not stored) as ``(first, count)`` runs of consecutive ones."""
+    runs: list[tuple[int, int]] = []
+    for value in indices:
+        if runs:
+            first, count = runs[-1]
+            if (first < 0 and value < 0) or (first >= 0 and value == first + count):
+                runs[-1] = (first, count + 1)
+                continue
+        runs.append((value, 1))
+    return runs
+
+
+def join_runs(*parts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Runs one after the other, merged where one continues the last."""
+    runs: list[tuple[int, int]] = []
+    for first, count in (run for part in parts for run in part):
+        if not count:
+            continue
+        if runs:
+            last, length = runs[-1]
+            if (last < 0 and first < 0) or (last >= 0 and first == last + length):
+                runs[-1] = (last, length + count)
+                continue
+        runs.append((first, count))
+    return runs
+
+
+def session_tools(services: SessionServices, agent: Agent | None) -> ToolRegistry:
+    base = services.tool_registry
     if agent is None or not agent.tools:
         return base if base is not None else ToolRegistry()
     if base is None:

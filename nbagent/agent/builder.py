@@ -4,13 +4,16 @@
 
     bundle = (
         AgentBuilder()
-        .provider(OfflineProvider())
+        .provider("offline")                 # an LlmProvider, or a spec string
         .tool_registry(registry)
         .hook_executor(hooks)
         .summary_config(SummaryConfig(max_context_tokens=8_000))
         .build()
     )
-    session = AgentSession(None, "demo", bundle)
+    session = bundle.session("demo")
+
+Building does no I/O. Sessions persist in memory unless ``.store(...)`` names a store, e.g.
+``SqliteStore("trips.sqlite3")`` so that they survive a kernel restart.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from nbagent.agent.config import AgentBundle, AgentConfig
+from nbagent.agent.bundle import AgentBundle
+from nbagent.agent.config import AgentConfig
 from nbagent.agent.context import SlotConfig
-from nbagent.agent.store import MemoryStore
+from nbagent.agent.store import InMemoryStore, MemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
@@ -76,7 +80,8 @@ class AgentBuilder:
         return self
 
     def store(self, store: MemoryStore) -> AgentBuilder:
-        """Where sessions persist (default: a :class:`SqliteStore` under ``.nbagent/``)."""
+        """Where sessions persist (default: an :class:`InMemoryStore`; a
+        :class:`~nbagent.agent.sqlite_store.SqliteStore` outlives the kernel)."""
         self._store = store
         return self
 
@@ -112,11 +117,7 @@ class AgentBuilder:
                 "AgentBuilder needs a provider: call .provider(p) first, e.g. with "
                 "OfflineProvider() for a demo without a key"
             )
-        store = self._store
-        if store is None:
-            from nbagent.agent.sqlite_store import SqliteStore
-
-            store = SqliteStore()
+        store = self._store if self._store is not None else InMemoryStore()
         return AgentBundle(
             provider=self._provider,
             store=store,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, Self
 
 from nbagent.agent.context import DEFAULT_SLOT_ID, SlotConfig
 from nbagent.agent.store import MemoryStore
@@ -22,8 +22,8 @@ from nbagent.llm.tools import Tool, ToolRegistry
 class Agent:
     """Who answers: a name, instructions (its system prompt) and its own tools.
 
-    Pass ``None`` instead of an agent for a plain assistant that uses only the bundle's system
-    prompt and tool registry.
+    Sessions without one (the default) are a plain assistant that uses only the bundle's
+    system prompt and tool registry.
     """
 
     name: str = "assistant"
@@ -65,15 +65,30 @@ class AgentConfig:
             raise ConfigurationError("default_slot_id must be a non-empty slot name, e.g. 'main'")
 
 
-@dataclass(frozen=True)
-class AgentBundle:
-    """The services a session runs on; built by :class:`~nbagent.agent.builder.AgentBuilder`."""
+class SessionServices(Protocol):
+    """What a session runs on; :class:`~nbagent.agent.bundle.AgentBundle` is the one in use.
 
-    provider: LlmProvider
-    store: MemoryStore
-    config: AgentConfig = field(default_factory=AgentConfig)
-    tool_registry: ToolRegistry | None = None
-    hook_executor: HookExecutor | None = None
+    A protocol, so the session module need not import the bundle (which opens sessions).
+    """
+
+    @property
+    def provider(self) -> LlmProvider: ...
+
+    @property
+    def store(self) -> MemoryStore: ...
+
+    @property
+    def config(self) -> AgentConfig: ...
+
+    @property
+    def tool_registry(self) -> ToolRegistry | None: ...
+
+    @property
+    def hook_executor(self) -> HookExecutor | None: ...
+
+    def with_config(self, config: AgentConfig) -> Self:
+        """The same services with ``config`` in place of their own."""
+        ...
 
 
-__all__ = ["Agent", "AgentBundle", "AgentConfig"]
+__all__ = ["Agent", "AgentConfig", "SessionServices"]

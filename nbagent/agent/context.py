@@ -214,6 +214,20 @@ class ContextSlot:
             case SlotMode.FOCUSED:
                 return _focused_view(self._messages, self.config.focused, self.summary_message())
 
+    def view_runs(self) -> list[tuple[int, int]]:
+        """Where :meth:`load_messages` comes from: ``(first stored index, count)`` runs in view
+        order, ``(-1, 1)`` for the summary message (it is not stored)."""
+        end = len(self._messages)
+        summary = self.summary_message()
+        if summary is None:
+            return [(0, end)] if end else []
+        lead, start = _view_spans(self._messages, self.config.focused)
+        head = [(0, lead)] if lead else []
+        tail = [(start, end - start)] if end > start else []
+        if self.config.focused.summary_position == "start":
+            return [*head, (-1, 1), *tail]
+        return [*head, *tail, (-1, 1)]
+
     def summary_message(self) -> SystemMessage | None:
         """The summary system message the view carries (``None`` in FULL mode or unsummarised)."""
         if self.config.mode is SlotMode.FULL:

@@ -73,6 +73,18 @@ class TurnRecord:
     """Wall time of the model part of the turn (requests and tools)."""
     summary_latency_s: float = 0.0
     streamed: bool = False
+    request_positions: list[tuple[int, int]] = field(default_factory=list)
+    """Which stored message of the slot each position of the turn's requests was, as
+    ``(first stored index, count)`` runs; ``-1`` for messages not stored (the system prompt, the
+    summary). Compaction records number messages by this position (see :meth:`positions`)."""
+
+    def positions(self) -> list[int | None]:
+        """The stored index of each request position (``None``: not a stored message)."""
+        return [
+            None if first < 0 else first + k
+            for first, count in self.request_positions
+            for k in range(count)
+        ]
 
     @property
     def summary_fired(self) -> bool:
@@ -85,6 +97,7 @@ class TurnRecord:
         (leave it out with ``compaction=False`` when only the scalar fields are wanted).
         """
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "compaction"}
+        data["request_positions"] = [list(run) for run in self.request_positions]
         data["summary_status"] = self.summary_status.value
         data["compaction_runs"] = len(self.compaction)
         if compaction:
@@ -104,6 +117,9 @@ class TurnRecord:
             values["summary_status"] = SummaryStatus(values.get("summary_status", "disabled"))
             turn = f"turn {values.get('turn_index')}"
             values["compaction"] = decode_reports(data.get("compaction"), turn)
+            values["request_positions"] = [
+                (int(first), int(count)) for first, count in values.get("request_positions", [])
+            ]
             record = cls(**values)
             _check_types(record)
         except StoreError:

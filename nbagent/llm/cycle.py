@@ -8,14 +8,19 @@
     async for event in cycle.submit_stream("And in Rome?", registry):
         ...  # IR stream events, ToolCallEvent, ToolResultEvent, CompactionEvent, CycleDoneEvent
 
-The loop: append the user prompt, compact, then per round: build the request, call the model
+The loop: append the user prompt, then per round: build the request, call the model
 (streamed or not — one code path), and if the reply stops for ``tool_use`` with ``ToolUseBlock`` s,
-run the calls concurrently, append the reply and the results, compact, and go again. The reply
-without tool calls ends the loop and is returned.
+run the calls concurrently, append the reply and the results, and go again. The reply without
+tool calls ends the loop and is returned.
+
+Microcompact is a view of the request, never a rewrite of the history: when the history no longer
+fits the compact config's budget, :meth:`LlmCycle.request_messages` sends a compacted copy, and
+:meth:`LlmCycle.messages` keeps every message as the model and the tools made it. A compaction
+record's ``index`` is the message's position in :meth:`LlmCycle.messages`.
 
 State on failure. The cycle's messages change only by whole steps: the user prompt (at the start),
-a finished round (the assistant reply *and* all its tool results, together), the final reply, or
-a compaction. So when a provider call fails — an HTTP error, a cut or erroring stream, a
+a finished round (the assistant reply *and* all its tool results, together) or the final reply.
+So when a provider call fails — an HTTP error, a cut or erroring stream, a
 cancelled task, or a stream the consumer closed early — the messages hold the prompt and every
 round finished before the failing call, and nothing of that call. An error propagates with its
 own type after the ERROR hook; cancellation and an early close run no hook. ``usage`` holds every
@@ -30,15 +35,14 @@ reply that asked for more.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Sequence
 from contextlib import aclosing
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from nbagent.errors import ConfigurationError, TurnLimitExceededError
-from nbagent.llm._checks import number_in_problem, positive_int_problem, seconds_problem
+from nbagent.errors import TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactReport, CompactState, microcompact
+from nbagent.llm.cycle_config import CycleConfig
 from nbagent.llm.cycle_events import (
     CompactionEvent,
     CycleDoneEvent,
@@ -50,7 +54,6 @@ from nbagent.llm.events import StreamAccumulator, StreamEvent
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.provider import LlmProvider
-from nbagent.llm.providers._http import RetryNotice, retry_listener
 from nbagent.llm.request import (
     MessageRequest,
     MessageResponse,
@@ -58,6 +61,7 @@ from nbagent.llm.request import (
     ToolChoice,
     ToolDefinition,
 )
+from nbagent.llm.retries import RetryNotice, retry_listener
 from nbagent.llm.tokens import TokenEstimator, estimate_messages_tokens
 from nbagent.llm.tools import ToolRegistry
 from nbagent.llm.usage import CostTracker
@@ -72,68 +76,6 @@ _FORCED = frozenset({"required", "tool"})
 
 Prompt = str | list[ContentBlock] | UserMessage
 """A user turn: text, a list of blocks (text and images), or a ready user message."""
-
-
-@dataclass(frozen=True, kw_only=True)
-class CycleConfig:
-    """Request settings and loop bounds of an :class:`LlmCycle`; checked at construction.
-
-    ``model`` empty means the provider's default. ``max_tool_turns`` bounds the rounds of tool
-    calls in one submit; ``tool_timeout`` (seconds, ``None`` for none) bounds each call unless its
-    tool sets its own. ``tool_choice`` is sent only with tools; one that forces a call
-    (``required`` or ``tool``) holds for a submit's first request, later rounds send ``auto``.
-    """
-
-    model: str = ""
-    max_tokens: int | None = None
-    temperature: float | None = None
-    top_p: float | None = None
-    stop: tuple[str, ...] | None = None
-    thinking_budget: int | None = None
-    max_tool_turns: int = 10
-    tool_timeout: float | None = 60.0
-    tool_choice: ToolChoice | None = None
-    extra_body: Mapping[str, Any] = field(default_factory=dict)
-    metadata: Mapping[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if isinstance(self.stop, list):
-            object.__setattr__(self, "stop", tuple(self.stop))
-        problems = [p for p in _config_problems(self) if p is not None]
-        if problems:
-            raise ConfigurationError("invalid CycleConfig: " + "; ".join(problems))
-
-
-def _config_problems(c: CycleConfig) -> list[str | None]:
-    return [
-        None if isinstance(c.model, str) else f"model must be a string, got {c.model!r}",
-        positive_int_problem("max_tokens", c.max_tokens),
-        number_in_problem("temperature", c.temperature, 0.0, 2.0),
-        number_in_problem("top_p", c.top_p, 0.0, 1.0, low_open=True),
-        _stop_problem(c.stop),
-        positive_int_problem("thinking_budget", c.thinking_budget),
-        positive_int_problem("max_tool_turns", c.max_tool_turns, optional=False),
-        seconds_problem("tool_timeout", c.tool_timeout),
-        None
-        if c.tool_choice is None or isinstance(c.tool_choice, ToolChoice)
-        else "tool_choice must be a ToolChoice (e.g. ToolChoice.auto()) or None, "
-        f"got {c.tool_choice!r}",
-        *(
-            f"{name} must be a mapping (a dict), got {value!r}"
-            for name, value in (("extra_body", c.extra_body), ("metadata", c.metadata))
-            if not isinstance(value, Mapping)
-        ),
-    ]
-
-
-def _stop_problem(stop: object) -> str | None:
-    if stop is None:
-        return None
-    if isinstance(stop, str):
-        return "stop must be a tuple of strings, e.g. stop=('END',), not one string"
-    if isinstance(stop, tuple) and all(isinstance(s, str) and s for s in stop):
-        return None
-    return f"stop must be a tuple of non-empty strings, e.g. stop=('END',), or None, got {stop!r}"
 
 
 class LlmCycle:
@@ -151,7 +93,6 @@ class LlmCycle:
         messages_tokens: int | None = None,
         estimator: TokenEstimator | None = None,
         turn_index: int | None = None,
-        plan_step_index: int | None = None,
     ) -> None:
         """``messages_tokens``: the estimate of ``messages`` by ``estimator``, when the caller
         already knows it (a session does); the cycle then never counts that history again."""
@@ -164,7 +105,6 @@ class LlmCycle:
         self.estimator = estimator
         self.turn_index = turn_index
         """Copied into every hook context; the session layer sets it per turn."""
-        self.plan_step_index = plan_step_index
         self.usage = CostTracker()
         self.compact_state = CompactState()
         self.compacted: dict[int, tuple[AnyMessage, object, AnyMessage]] = {}
@@ -177,6 +117,8 @@ class LlmCycle:
         self.compaction_reports: list[CompactReport[AnyMessage]] = []
         """The reports of the latest submit, oldest first."""
         self._messages: list[AnyMessage] = list(messages or [])
+        # The compacted copy the next request sends, for the history as long as it was then.
+        self._view: tuple[int, list[AnyMessage]] | None = None
         # (history list, how many of its messages are counted, their estimate): the history only
         # grows between replacements, so a compaction check counts just the new messages.
         self._tally: tuple[list[AnyMessage], int, int] | None = None
@@ -198,6 +140,7 @@ class LlmCycle:
     def set_messages(self, messages: Sequence[AnyMessage]) -> None:
         """Replace the history, e.g. to restore a snapshot after a failed turn."""
         self._messages = list(messages)
+        self._view = None
 
     def messages_openai(self, options: OpenAIWireOptions | None = None) -> list[dict[str, Any]]:
         """The history as OpenAI Chat Completions message dicts (``options``: the dialect)."""
@@ -226,7 +169,7 @@ class LlmCycle:
         c = self.config
         return MessageRequest(
             model=c.model,
-            messages=self._request_messages(),
+            messages=self.request_messages(),
             tools=list(tools),
             tool_choice=c.tool_choice if tools else None,
             max_tokens=c.max_tokens,
@@ -238,18 +181,28 @@ class LlmCycle:
             extra_body=dict(c.extra_body),
         )
 
-    def _request_messages(self) -> list[AnyMessage]:
-        messages = list(self._messages)
+    def request_messages(self) -> list[AnyMessage]:
+        """What the next request sends: the history, compacted when the last check said so,
+        under the system-prompt rule of :meth:`build_request`."""
+        view = self._view
+        fresh = view is not None and view[0] == len(self._messages)
+        messages = list(view[1]) if fresh and view is not None else list(self._messages)
         if self.system_prompt is not None:
             messages = [m for m in messages if not isinstance(m, SystemMessage)]
             messages.insert(0, Message.system(self.system_prompt))
         return messages
 
+    def _system_filtered(self) -> list[AnyMessage]:
+        """The uncompacted history under the system-prompt rule (what a compaction check counts)."""
+        messages = [m for m in self._messages if not isinstance(m, SystemMessage)]
+        assert self.system_prompt is not None
+        return [Message.system(self.system_prompt), *messages]
+
     def _request_tokens(self) -> int:
         """The estimate of the next request's messages, counting only what is new since the last
         call (the whole list when a system prompt filters it)."""
         if self.system_prompt is not None:
-            return estimate_messages_tokens(self._request_messages(), self.estimator)
+            return estimate_messages_tokens(self._system_filtered(), self.estimator)
         messages, counted, tokens = self._messages, 0, 0
         if self._tally is not None and self._tally[0] is messages:
             _, counted, tokens = self._tally
@@ -264,6 +217,7 @@ class LlmCycle:
         ``messages`` stay and no reply is added.
         """
         self._messages.extend(messages)
+        self._view = None
         response: MessageResponse | None = None
         async with aclosing(self._call(self.build_request(), stream=False)) as items:
             async for item in items:
@@ -424,9 +378,7 @@ class LlmCycle:
             estimator=self.estimator,
         )
         self._reuse_compacted(report)
-        self._messages = list(report.messages)
-        # The plan estimated every message it returns (rebuilt ones are seeded with it).
-        self._tally = (self._messages, len(self._messages), report.tokens_after)
+        self._view = (len(self._messages), list(report.messages))
         self.last_compaction = report
         self.compaction_reports.append(report)
         data = {"report": report, "freed_tokens": report.freed_tokens}
@@ -464,7 +416,6 @@ class LlmCycle:
             error=error,
             attempt=attempt,
             turn_index=self.turn_index,
-            plan_step_index=self.plan_step_index,
             data=data if data is not None else {},
         )
         await self.hook_executor.emit(event, ctx)
@@ -481,3 +432,6 @@ async def _closing_iter(
         close = getattr(events, "aclose", None)
         if close is not None:
             await close()
+
+
+__all__ = ["CycleConfig", "LlmCycle", "Prompt"]

@@ -67,7 +67,6 @@ class HookContext:
     error: BaseException | None = None
     attempt: int = 0
     turn_index: int | None = None
-    plan_step_index: int | None = None
     data: dict[str, Any] = field(default_factory=dict)
 
 

@@ -74,42 +74,17 @@ def summary_before(session: AgentSession, slot_id: str, turn_index: int) -> Turn
 def cycle_positions(session: AgentSession, record: TurnRecord) -> list[int | None]:
     """Stored index of each message the turn's requests held, by position (``None``: not stored).
 
-    A turn's requests are ``request_messages()`` at its start (system prompt, the slot's view,
-    the summary message) followed by the turn's own messages; microcompact records number
-    messages by this position. The view is rebuilt with the session's own
-    ``request_messages`` over the stored prefix and the summary in effect at the time; if it
-    does not match the record's ``messages_in_view``, only the turn's own messages are mapped.
+    The turn's record says it (:meth:`TurnRecord.positions`, written at commit time). A record
+    saved before nbagent kept that maps only the turn's own messages.
     """
+    if record.request_positions:
+        return record.positions()
     slot = session.slots.get(record.slot_id)
     if slot is None:
         return []
-    messages = slot.messages
-    end = min(record.messages_stored, len(messages))
-    start = turn_start(messages, end)
-    in_view: list[int | None] = [None] * record.messages_in_view
-    previous = summary_before(session, slot.id, record.turn_index)
-    focused = slot.config.focused.model_copy(
-        update={
-            "summary_override": previous.summary if previous else None,
-            "summary_upto": previous.messages_stored if previous else 0,
-        }
-    )
-    config = slot.config.model_copy(update={"focused": focused})
-    prefix = messages[:start]
-    view = session.request_messages(
-        ContextSlot(slot.id, session.session_id, config=config, messages=prefix)
-    )
-    if len(view) == record.messages_in_view:
-        where = {id(m): i for i, m in enumerate(prefix)}
-        in_view = [where.get(id(m)) for m in view]
-    else:
-        logger.debug(
-            "turn %d: rebuilt view has %d messages, the record says %d; view not mapped",
-            record.turn_index,
-            len(view),
-            record.messages_in_view,
-        )
-    return [*in_view, *range(start, end)]
+    end = min(record.messages_stored, len(slot.messages))
+    start = turn_start(slot.messages, end)
+    return [*([None] * record.messages_in_view), *range(start, end)]
 
 
 def message_turns(session: AgentSession, slot: ContextSlot) -> list[int | None]:
@@ -224,9 +199,8 @@ class CompactionMark:
 def latest_compaction(session: AgentSession, slot_id: str) -> dict[int, CompactionMark]:
     """Stored index -> what the latest turn's microcompact runs did to the message.
 
-    Each turn compacts the stored originals afresh, so the latest turn holding the message
-    decides. Within a turn a later run finds an earlier run's work "already compacted" and skips
-    it: the earlier run's action stands.
+    Every request is compacted afresh from the stored originals, so the latest run holding the
+    message decides; within a turn a run that skipped it does not undo an earlier run's action.
     """
     marks: dict[int, CompactionMark] = {}
     for record in session.timeline:

@@ -259,7 +259,7 @@ async def replay(
         .compact_config(transcript.compact_config)
         .cycle_config(CycleConfig(max_tool_turns=max(1, rounds), tool_timeout=None))
     )
-    session = await AgentSession.open(None, REPLAY_SESSION_ID, builder.build())
+    session = await builder.build().open_session(REPLAY_SESSION_ID)
     session.slot.append_messages(transcript.preamble)
     for turn in transcript.turns:
         script.replies.extend(turn.replies)

@@ -154,7 +154,7 @@ class SessionBook:
             builder = builder.system_prompt(system)
         if tools is not None:
             builder = builder.tool_registry(tools)
-        session = AgentSession(None, session_id or self.fresh_id(store), builder.build())
+        session = builder.build().session(session_id or self.fresh_id(store))
         self.sessions[session.session_id] = session
         if make_default or self.default_id is None:
             self.default_id = session.session_id
@@ -169,7 +169,7 @@ class SessionBook:
         old = self.get(session_id)
         store = old.bundle.store
         assert isinstance(store, SqliteStore)
-        new = AgentSession(None, self.fresh_id(store), old.bundle)
+        new = AgentSession(self.fresh_id(store), old.bundle).open_sync()
         saved = old.configured
         new.configure_sync(
             summary_config=saved.summary_config,
@@ -194,8 +194,8 @@ class SessionBook:
         for sid in sorted(set(stored_session_ids(store)) | set(open_here)):
             session = open_here.get(sid)
             if session is None:
-                session = AgentSession(
-                    None, sid, AgentBuilder().provider(OfflineProvider()).store(store).build()
+                session = (
+                    AgentBuilder().provider(OfflineProvider()).store(store).build().session(sid)
                 )
             rows.append(
                 StoredSession(

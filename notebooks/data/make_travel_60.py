@@ -1981,7 +1981,7 @@ def record() -> list[Any]:
         .tool_registry(TOOLS)
         .build()
     )
-    session = AgentSession(None, "travel-60", bundle)
+    session = bundle.session("travel-60")
     session.slot.append_messages([Message.system(SYSTEM)])
     for number, turn in enumerate(TURNS):
         script.start(number, turn)

@@ -1,6 +1,10 @@
-"""Model providers: the shared HTTP layer and the provider implementations."""
+"""Model providers: the shared HTTP layer and the provider implementations.
 
-from nbagent.llm.providers._http import HttpClient
+``display_url`` is the one way a URL is shown (in reprs, errors, logs and the notebook): user
+info and query values masked, since some gateways take the key there.
+"""
+
+from nbagent.llm.providers._http import HttpClient, display_url
 from nbagent.llm.providers.anthropic import AnthropicProvider
 from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider
 from nbagent.llm.providers.openai import (
@@ -28,6 +32,7 @@ __all__ = [
     "OpenAIWireOptions",
     "ProviderRegistry",
     "ProviderSpec",
+    "display_url",
     "parse_spec",
     "provider_from_env",
     "provider_from_spec",

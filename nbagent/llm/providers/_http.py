@@ -24,7 +24,6 @@ import ssl
 import urllib.parse
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
 from contextlib import aclosing, contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -50,6 +49,7 @@ from nbagent.llm.providers._http_rules import (
     server_message,
     should_retry,
 )
+from nbagent.llm.retries import RetryNotice, retry_listener
 
 logger = logging.getLogger("nbagent.llm.providers.http")
 
@@ -107,25 +107,6 @@ async def aiter_sse(response: httpx.Response) -> AsyncGenerator[httpx_sse.Server
         if (event := decoder.decode(line)) is not None:
             yield event
 
-
-@dataclass(frozen=True)
-class RetryNotice:
-    """A retry about to happen: the ``attempt``-th of ``max_retries``, after ``delay`` seconds."""
-
-    provider: str
-    attempt: int
-    max_retries: int
-    delay: float
-    error: ProviderError
-
-
-RetryListener = Callable[[RetryNotice], Awaitable[None]]
-
-retry_listener: ContextVar[RetryListener | None] = ContextVar(
-    "nbagent_retry_listener", default=None
-)
-"""Who hears of retries in the current context. Providers know nothing of hooks: the LLM cycle
-sets this around its provider calls and turns each notice into a ``RETRY`` hook event."""
 
 DEFAULT_TIMEOUT = httpx.Timeout(600.0, connect=5.0)
 """Generous read timeout (long generations), short connect timeout (a dead host fails fast)."""

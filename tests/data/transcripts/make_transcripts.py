@@ -109,7 +109,7 @@ def travel_session(turns: int = 20) -> AgentSession:
         .tool_registry(registry)
         .build()
     )
-    session = AgentSession(None, "travel", bundle)
+    session = bundle.session("travel")
     for prompt in PROMPTS[:turns]:
         session.submit_turn_sync(prompt)
     return session

@@ -5,10 +5,11 @@ output and leave it alone (microcompact is idempotent):
 
 =====================  ==============================================================
 replace                ``[pruned]`` (thinking: ``[pruned thinking]``)
-truncate               the first ``keep`` characters + ``… [truncated 12,345 chars]``
-truncate structured    valid JSON, every key kept; long arrays end in a
-                       ``"… [17 more items]"`` item and long strings in
-                       ``… [truncated 80 chars]``
+truncate               the first :data:`TRUNCATE_KEEP` characters +
+                       ``… [truncated 12,345 chars]``
+truncate structured    valid JSON near :data:`STRUCTURED_KEEP` characters, every key kept;
+                       long arrays end in a ``"… [17 more items]"`` item and long strings
+                       in ``… [truncated 80 chars]``
 =====================  ==============================================================
 """
 
@@ -18,10 +19,14 @@ import json
 import re
 from typing import Any
 
+TRUNCATE_KEEP = 200
+"""Characters a plain truncation keeps."""
+STRUCTURED_KEEP = 500
+"""Characters a structured truncation aims at; the longest keep, so a text of ours that ends in
+a truncation marker has at most this many characters before it."""
+
 PRUNED = "[pruned]"
 PRUNED_THINKING = "[pruned thinking]"
-MAX_KEEP = 500
-"""The largest ``keep`` the decision matrix uses; a truncated text is at most this + a marker."""
 
 _ELLIPSIS_MARK = "… ["
 _TRUNCATED_TAIL = re.compile(r"… \[truncated [\d,]+ chars\]\Z")
@@ -50,8 +55,8 @@ def is_compacted(text: str) -> bool:
     if _ELLIPSIS_MARK not in text:
         return False
     tail = _TRUNCATED_TAIL.search(text, max(0, len(text) - 40))
-    # A tool may cap its own output with a similar tail; ours keeps at most MAX_KEEP characters.
-    if tail is not None and tail.start() <= MAX_KEEP:
+    # A tool may cap its own output with a similar tail; ours keeps at most STRUCTURED_KEEP.
+    if tail is not None and tail.start() <= STRUCTURED_KEEP:
         return True
     return _JSON_MARK.search(text) is not None
 

@@ -1,0 +1,72 @@
+"""Microcompact: shrink old tool results by size x importance, never break a tool-use pair.
+
+Each tool result (a tool-result message, or a tool-result block inside a user or assistant
+message) gets an importance score from four sources -- the tool's declared semantic, the shape
+of its content, decay with age and reference by later replies -- and the size x importance
+matrix picks its action: Skip, Truncate, TruncateStructured (JSON skeleton kept) or Replace.
+Tool-use blocks are never touched; thinking blocks only with ``compact_thinking``; error results
+and the newest ``keep_recent`` messages never. Only contents shrink: every message, id and role
+stays, so each tool use keeps its result. Compacted texts carry a marker, so compacting a
+compacted history changes nothing.
+
+:func:`plan_compaction` is the decision pass alone: it builds no message, and its records are
+built only when read. :func:`microcompact` is plan + :func:`apply_plan`. A :class:`CompactState`
+passed to every run of a conversation carries reference tracking and caches each message's
+analysis and each decision, so a run re-reads only what changed.
+
+The package reads by question:
+
+============  =================================================================================
+_policy       what decides: the config, the four score sources, the matrix and its reasons
+_texts        what is written: the markers, one constant for each keep length
+_plan         how a pass runs: the planner, applying a plan
+_records      what a pass reports: records, the plan and the report
+_index        what is remembered: per-message analysis, key terms, the reference index
+============  =================================================================================
+"""
+
+from nbagent.llm.compact._index import CompactState, key_terms
+from nbagent.llm.compact._plan import apply_plan, microcompact, plan_compaction
+from nbagent.llm.compact._policy import (
+    MEDIUM_CHARS,
+    SMALL_CHARS,
+    CompactAction,
+    CompactConfig,
+    Replace,
+    Skip,
+    Truncate,
+    TruncateStructured,
+    decide_strategy,
+)
+from nbagent.llm.compact._records import CompactPlan, CompactRecord, CompactReport, UnitRecord
+from nbagent.llm.compact._texts import (
+    STRUCTURED_KEEP,
+    TRUNCATE_KEEP,
+    is_compacted,
+    truncate_structured,
+)
+
+__all__ = [
+    "MEDIUM_CHARS",
+    "SMALL_CHARS",
+    "STRUCTURED_KEEP",
+    "TRUNCATE_KEEP",
+    "CompactAction",
+    "CompactConfig",
+    "CompactPlan",
+    "CompactRecord",
+    "CompactReport",
+    "CompactState",
+    "Replace",
+    "Skip",
+    "Truncate",
+    "TruncateStructured",
+    "UnitRecord",
+    "apply_plan",
+    "decide_strategy",
+    "is_compacted",
+    "key_terms",
+    "microcompact",
+    "plan_compaction",
+    "truncate_structured",
+]

@@ -1,0 +1,345 @@
+"""The planner: one decision pass over a history, and applying its plan.
+
+:func:`plan_compaction` scans the history through the state (analysing only what it has not
+seen), decides every tool result and thinking block by :func:`~._policy.rule` and builds no
+message; :func:`apply_plan` builds the changed messages; :func:`microcompact` is both.
+
+A unit's decision depends on the config, whether it is recent, its tool's semantic and how many
+decay steps passed since its last reference; the planner keeps the last decision on the unit
+with those inputs and decides again only when one changed, so a run over a history that only
+grew by a turn re-decides only the units that aged by a step.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from itertools import groupby
+from operator import itemgetter
+from typing import cast
+
+from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, text_of
+from nbagent.llm.compact._index import Choice, CompactState, Entry, Outcome, Unit, View
+from nbagent.llm.compact._policy import (
+    FACTUAL,
+    SKIP,
+    CompactAction,
+    CompactConfig,
+    Replace,
+    Skip,
+    Tools,
+    Truncate,
+    TruncateStructured,
+    decay_and_reference,
+    decay_steps,
+    importance,
+    rule,
+    semantic_scores,
+)
+from nbagent.llm.compact._records import (
+    Change,
+    CompactPlan,
+    CompactRecord,
+    CompactReport,
+    M,
+    UnitRecord,
+)
+from nbagent.llm.compact._texts import (
+    PRUNED,
+    PRUNED_THINKING,
+    truncate_structured,
+    truncate_text,
+)
+from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
+from nbagent.llm.tokens import (
+    DEFAULT_ESTIMATOR,
+    MESSAGE_OVERHEAD,
+    TokenEstimator,
+    estimate_block_tokens,
+)
+
+logger = logging.getLogger("nbagent.llm.compact")
+
+Decided = tuple[int, Unit, int, Choice]
+"""(message index, unit, the turn it was last referenced in, its choice)."""
+
+
+def _unit_text(message: Message, unit: Unit) -> str:
+    if unit.block < 0:
+        assert isinstance(message, ToolResultMessage)
+        return text_of(message.content)
+    assert isinstance(message, UserMessage | AssistantMessage)
+    block = message.content[unit.block]
+    if isinstance(block, ThinkingBlock):
+        return block.text
+    assert isinstance(block, ToolResultBlock)
+    return text_of(block.content)
+
+
+def _unit_tokens(message: Message, entry: Entry, unit: Unit, estimator: TokenEstimator) -> int:
+    if unit.tokens is None:
+        if unit.block < 0:
+            unit.tokens = entry.tokens - MESSAGE_OVERHEAD
+        else:
+            assert isinstance(message, UserMessage | AssistantMessage)
+            unit.tokens = estimate_block_tokens(message.content[unit.block], estimator)
+    return unit.tokens
+
+
+def _outcome(
+    message: Message, unit: Unit, action: CompactAction, estimator: TokenEstimator
+) -> Outcome:
+    """What ``action`` makes of ``unit``; kept on the unit."""
+    cached = unit.outcomes.get(action)
+    if cached is not None:
+        return cached
+    taken: CompactAction = action
+    note = ""
+    match action:
+        case Replace():
+            text = PRUNED_THINKING if unit.thinking else PRUNED
+        case Truncate(keep=keep):
+            text = truncate_text(_unit_text(message, unit), keep)
+        case TruncateStructured(keep=keep):
+            original = _unit_text(message, unit)
+            structured = truncate_structured(original, keep)
+            if structured is None:
+                taken, note = Truncate(keep), " (no JSON skeleton to keep: plain truncation)"
+                text = truncate_text(original, keep)
+            else:
+                text = structured
+        case Skip():
+            raise AssertionError("Skip changes nothing")
+    outcome = unit.outcomes[action] = Outcome(text, estimator.count_text(text), taken, note)
+    return outcome
+
+
+class _Run:
+    """What the decisions of one pass depend on; kept by the plan to build its records later."""
+
+    def __init__(
+        self,
+        view: View,
+        state: CompactState,
+        config: CompactConfig,
+        tools: Tools | None,
+        estimator: TokenEstimator,
+    ) -> None:
+        self.view = view
+        self.last_referenced = state.last_referenced
+        self.config = config
+        self.semantic = semantic_scores(tools)
+        self.estimator = estimator
+        self.current = view.turns[-1] if view.turns else 0
+        self.first_recent = len(view.entries) - config.keep_recent
+
+    def decide(self, message: Message, index: int, unit: Unit) -> Decided:
+        """The unit's decision, taken again only when one of its inputs changed."""
+        turn = self.view.turns[index]
+        recent = index >= self.first_recent
+        key: tuple[object, ...]
+        if unit.thinking:
+            last, semantic, key = turn, 0.0, (self.config, recent)
+        else:
+            last = max(self.last_referenced.get(unit.tool_call_id or "", turn), turn)
+            semantic = self.semantic.get(unit.tool_name or "", 0.0)
+            key = (self.config, recent, semantic, decay_steps(self.config, self.current - last))
+        choice = unit.choice
+        if choice is None or unit.choice_key != key:
+            choice = unit.choice = self.choose(message, index, unit, recent, semantic, last)
+            unit.choice_key = key
+        return index, unit, last, choice
+
+    def choose(
+        self, message: Message, index: int, unit: Unit, recent: bool, semantic: float, last: int
+    ) -> Choice:
+        steps = decay_steps(self.config, self.current - last)
+        action, reason = rule(
+            self.config,
+            chars=unit.chars,
+            score=importance(semantic, unit.content, steps),
+            recent=recent,
+            error=unit.error,
+            compacted=unit.compacted,
+            factual=not unit.thinking and semantic >= FACTUAL,
+            thinking=unit.thinking,
+        )
+        tokens = _unit_tokens(message, self.view.entries[index], unit, self.estimator)
+        if isinstance(action, Skip):
+            return Choice(action, tokens, tokens, reason, None)
+        outcome = _outcome(message, unit, action, self.estimator)
+        if outcome.tokens >= tokens:  # a marker can cost more than the few characters it cuts
+            reason = f"{reason}, but {action.name} would not shrink it"
+            return Choice(SKIP, tokens, tokens, reason, None)
+        return Choice(outcome.action, tokens, outcome.tokens, reason + outcome.note, outcome.text)
+
+    # --- records, built when the plan's records are first read --------------------------------
+
+    def records(self, decided: list[Decided]) -> list[CompactRecord]:
+        entries = self.view.entries
+        records = [self.plain_record(index, entry) for index, entry in enumerate(entries)]
+        for index, group in groupby(decided, key=itemgetter(0)):
+            records[index] = self.record(index, entries[index], group)
+        return records
+
+    def plain_record(self, index: int, entry: Entry) -> CompactRecord:
+        flag = self.config.compact_thinking
+        cached = entry.plain
+        if cached is not None and cached[0] == index and cached[1] == flag:
+            return cast(CompactRecord, cached[2])
+        if entry.role == "assistant":
+            if entry.units:
+                reason = "thinking kept (compact_thinking is off)"
+            else:
+                reason = "tool use (never compacted)" if entry.tool_uses else "assistant text"
+        else:
+            reason = f"{entry.role} message"
+        names = ", ".join(name for _, name in entry.tool_uses) or None
+        record = CompactRecord(
+            index, entry.role, names, None, entry.chars, entry.tokens, entry.tokens,
+            None, None, None, None, None, None, SKIP, reason,
+        )  # fmt: skip
+        entry.plain = (index, flag, record)
+        return record
+
+    def unit_record(self, unit: Unit, turn: int, last: int, choice: Choice) -> UnitRecord:
+        if unit.thinking:
+            return UnitRecord(
+                unit.block, "thinking", None, None, unit.chars, choice.before, choice.after,
+                None, None, None, None, None, None, choice.action, choice.reason,
+            )  # fmt: skip
+        name = unit.tool_name
+        semantic = self.semantic.get(name or "", 0.0)
+        decay, reference = decay_and_reference(
+            self.config, self.current - turn, self.current - last
+        )
+        return UnitRecord(
+            None if unit.block < 0 else unit.block, "tool_result", unit.tool_call_id, name,
+            unit.chars, choice.before, choice.after, semantic + unit.content + decay + reference,
+            semantic, unit.content, decay, reference, self.current - last, choice.action,
+            choice.reason, unit.content_reason,
+        )  # fmt: skip
+
+    def record(self, index: int, entry: Entry, decided: Iterable[Decided]) -> CompactRecord:
+        turn = self.view.turns[index]
+        units = tuple(
+            self.unit_record(unit, turn, last, choice) for _, unit, last, choice in decided
+        )
+        after = entry.tokens - sum(u.tokens_before - u.tokens_after for u in units)
+        main = max(units, key=lambda u: u.chars)
+        reason = main.reason if len(units) == 1 else f"{main.reason} (+{len(units) - 1} blocks)"
+        names = ", ".join(dict.fromkeys(u.tool_name for u in units if u.tool_name)) or None
+        return CompactRecord(
+            index, entry.role, names, main.tool_call_id, entry.chars, entry.tokens, after,
+            main.score, main.semantic, main.content, main.decay, main.reference, main.age_turns,
+            main.action, reason, units,
+        )  # fmt: skip
+
+
+def plan_compaction(
+    messages: Sequence[Message],
+    config: CompactConfig,
+    tools: Tools | None = None,
+    *,
+    state: CompactState | None = None,
+    estimator: TokenEstimator | None = None,
+) -> CompactPlan:
+    """The decision pass: estimate, score and decide every message; build no message.
+
+    ``tools`` gives each tool's declared semantic (unknown tools count as Mixed). Pass the same
+    ``state`` on every run over one conversation: it carries reference tracking from run to run
+    and caches each message's analysis and decision, so a run over a history that only grew is
+    cheap. Records are built when first read.
+    """
+    est = estimator or DEFAULT_ESTIMATOR
+    st = CompactState() if state is None else state
+    view = st.scan(messages, est)
+    run = _Run(view, st, config, tools, est)
+    thinking_on = config.compact_thinking
+    decided = [
+        run.decide(messages[index], index, unit)
+        for index, unit in view.units
+        if thinking_on or not unit.thinking
+    ]
+    changes: dict[int, tuple[Change, ...]] = {}
+    changed_tokens: dict[int, int] = {}
+    freed = 0
+    for index, unit, _, choice in decided:
+        if choice.text is not None:
+            saved = choice.before - choice.after
+            freed += saved
+            changes[index] = (*changes.get(index, ()), (unit.block, choice.text))
+            changed_tokens[index] = changed_tokens.get(index, view.entries[index].tokens) - saved
+    before = view.cumulative[-1] if view.cumulative else 0
+    return CompactPlan(
+        tokens_before=before,
+        tokens_after=before - freed,
+        estimator=est.name,
+        changes=changes,
+        changed_tokens=changed_tokens,
+        size=len(messages),
+        build_records=lambda: run.records(decided),
+    )
+
+
+def _rebuild(message: M, changes: tuple[Change, ...]) -> M:
+    if isinstance(message, ToolResultMessage):
+        ((_, text),) = changes
+        return message.__class__(  # a ToolResultMessage subclass stays that subclass
+            tool_call_id=message.tool_call_id,
+            content=[TextBlock(text=text)],
+            is_error=message.is_error,
+            tool_name=message.tool_name,
+        )
+    assert isinstance(message, UserMessage | AssistantMessage)
+    content: list[ContentBlock] = list(message.content)
+    for index, text in changes:
+        block = content[index]
+        if isinstance(block, ThinkingBlock):
+            # The signature signed the original text; a pruned block has none to send back.
+            content[index] = ThinkingBlock(text=text)
+        else:
+            assert isinstance(block, ToolResultBlock)
+            content[index] = ToolResultBlock(
+                tool_use_id=block.tool_use_id,
+                content=[TextBlock(text=text)],
+                is_error=block.is_error,
+            )
+    return cast(M, message.__class__(content=content))
+
+
+def apply_plan(messages: Sequence[M], plan: CompactPlan) -> list[M]:
+    """A new list with ``plan``'s changes built in; unchanged messages are the same objects."""
+    if len(messages) != plan.size:
+        raise ValueError(
+            f"this plan was made for {plan.size} messages, got {len(messages)}: "
+            "apply a plan to the history it was made from"
+        )
+    out = list(messages)
+    for index, changes in plan.changes.items():
+        new = _rebuild(messages[index], changes)
+        # The plan estimated exactly this content: seed the estimate cache with it.
+        new._token_cache[plan.estimator] = plan.message_tokens_after(index)
+        out[index] = new
+    return out
+
+
+def microcompact(
+    messages: Sequence[M],
+    config: CompactConfig,
+    tools: Tools | None = None,
+    *,
+    state: CompactState | None = None,
+    estimator: TokenEstimator | None = None,
+) -> CompactReport[M]:
+    """Plan and apply: the compacted history (inputs untouched) and one record per message."""
+    plan = plan_compaction(messages, config, tools, state=state, estimator=estimator)
+    compacted = apply_plan(messages, plan)
+    if plan.changes:
+        logger.debug(
+            "microcompact: %d of %d messages compacted, %d tokens freed",
+            len(plan.changes),
+            len(messages),
+            plan.freed_tokens,
+        )
+    return CompactReport(compacted, plan)

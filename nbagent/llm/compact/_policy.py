@@ -1,0 +1,360 @@
+"""Microcompact's policy: the config, the four score sources, the matrix and its reasons.
+
+Read top to bottom, this is every rule a decision follows; it does no caching and builds no
+message (the planner does both). Importance is the sum of four sources:
+
+=============  ===============================================================================
+semantic       the tool's declared ``result_semantic``: Factual +1, Action -1, Mixed/unknown 0
+content        list-like data (JSON array, records in an object, table rows) +1; a status
+               confirmation or short acknowledgement -1. Error results are never compacted.
+decay          -0.5 for every ``decay_every_turns`` turns since the result was produced
+reference      what the replies that reused the result's key terms won back from ``decay``
+               (ages are counted from the last reference instead of from the result)
+=============  ===============================================================================
+
+and the matrix picks the action from the score and the size in characters:
+
+=============  ==========  ==================================================
+0-200          any         Skip
+201-2000       >= 1        Skip
+201-2000       < 1         Truncate, keep 200
+> 2000         >= 2        TruncateStructured, keep 500 (JSON skeleton kept)
+> 2000         1 to < 2    Truncate, keep 200
+> 2000         < 1         Replace with ``[pruned]``
+=============  ==========  ==================================================
+
+Before the matrix, :func:`rule` skips what is never compacted: the newest ``keep_recent``
+messages, error results, texts already compacted and (with ``protect_factual``) Factual results.
+A thinking block (only with ``compact_thinking``) is replaced whole once it passes 200 characters.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from nbagent.errors import ConfigurationError
+from nbagent.llm.compact._texts import STRUCTURED_KEEP, TRUNCATE_KEEP
+from nbagent.llm.request import ResultSemantic, ToolDefinition
+
+# --- the config --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CompactConfig:
+    """When and how hard microcompact works; invalid values fail here, at construction."""
+
+    context_window: int = 128_000
+    reserved_tokens: int = 8_000
+    """Room kept free for the reply."""
+    keep_recent: int = 6
+    """The newest messages that are never compacted."""
+    compact_thinking: bool = False
+    decay_every_turns: int = 4
+    protect_factual: bool = False
+    """Never cut a tool result declared ``ResultSemantic.FACTUAL``. For sessions with summaries:
+    the focused view holds only turns no summary covers yet, so a Factual result cut there would
+    be lost to the model; with this on it stays verbatim until a summary covers it."""
+
+    def __post_init__(self) -> None:
+        for name in ("context_window", "reserved_tokens", "keep_recent", "decay_every_turns"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ConfigurationError(f"CompactConfig.{name} must be an int, got {value!r}")
+        for flag in ("compact_thinking", "protect_factual"):
+            if not isinstance(getattr(self, flag), bool):
+                raise ConfigurationError(
+                    f"CompactConfig.{flag} must be True or False, got {getattr(self, flag)!r}"
+                )
+        if self.context_window <= 0:
+            raise ConfigurationError(
+                f"CompactConfig.context_window must be positive (the model's context size in "
+                f"tokens, e.g. 128_000), got {self.context_window}"
+            )
+        if not 0 <= self.reserved_tokens < self.context_window:
+            raise ConfigurationError(
+                f"CompactConfig.reserved_tokens must be >= 0 and below context_window "
+                f"({self.context_window}), got {self.reserved_tokens}: lower it or raise the window"
+            )
+        if self.keep_recent < 0:
+            raise ConfigurationError(
+                f"CompactConfig.keep_recent must be >= 0 (0 lets every message be compacted), "
+                f"got {self.keep_recent}"
+            )
+        if self.decay_every_turns <= 0:
+            raise ConfigurationError(
+                f"CompactConfig.decay_every_turns must be positive (turns per -0.5 of importance), "
+                f"got {self.decay_every_turns}"
+            )
+
+    @property
+    def budget(self) -> int:
+        """Tokens the history may use: the window minus the reserve."""
+        return self.context_window - self.reserved_tokens
+
+    def should_compact(self, estimated_tokens: int) -> bool:
+        """Whether a history of ``estimated_tokens`` no longer fits :attr:`budget`."""
+        return estimated_tokens > self.budget
+
+
+# --- the actions -------------------------------------------------------------------------------
+
+
+class _Action:
+    """What the actions share: ``str(action)`` is the name the tables show."""
+
+    __slots__ = ()
+
+    @property
+    def name(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Skip(_Action):
+    """Leave the content as it is."""
+
+    kind: Literal["skip"] = field(default="skip", init=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        return "Skip"
+
+
+@dataclass(frozen=True, slots=True)
+class Truncate(_Action):
+    """Keep the first ``keep`` characters and a marker with the number cut."""
+
+    keep: int
+    kind: Literal["truncate"] = field(default="truncate", init=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        return f"Truncate({self.keep})"
+
+
+@dataclass(frozen=True, slots=True)
+class TruncateStructured(_Action):
+    """Keep valid JSON near ``keep`` characters: every key, arrays and strings cut with markers."""
+
+    keep: int
+    kind: Literal["truncate_structured"] = field(
+        default="truncate_structured", init=False, repr=False
+    )
+
+    @property
+    def name(self) -> str:
+        return f"TruncateStructured({self.keep})"
+
+
+@dataclass(frozen=True, slots=True)
+class Replace(_Action):
+    """Replace the content with ``[pruned]`` (thinking: ``[pruned thinking]``)."""
+
+    kind: Literal["replace"] = field(default="replace", init=False, repr=False)
+
+    @property
+    def name(self) -> str:
+        return "Replace"
+
+
+CompactAction = Skip | Truncate | TruncateStructured | Replace
+"""What microcompact does to one tool result or thinking block."""
+
+SKIP = Skip()
+TRUNCATE = Truncate(TRUNCATE_KEEP)
+STRUCTURED = TruncateStructured(STRUCTURED_KEEP)
+REPLACE = Replace()
+
+# --- source 1: semantic ------------------------------------------------------------------------
+
+SEMANTIC_SCORES: dict[ResultSemantic, float] = {
+    ResultSemantic.FACTUAL: 1.0,
+    ResultSemantic.ACTION: -1.0,
+    ResultSemantic.MIXED: 0.0,
+}
+FACTUAL = SEMANTIC_SCORES[ResultSemantic.FACTUAL]
+
+Tools = Sequence[ToolDefinition] | Mapping[str, ResultSemantic]
+"""Where tool semantics come from: the definitions, or a name -> semantic mapping."""
+
+
+def semantic_scores(tools: Tools | None) -> dict[str, float]:
+    """Tool name -> its semantic score (a tool not in the map counts as Mixed, 0)."""
+    if tools is None:
+        return {}
+    if isinstance(tools, Mapping):
+        try:
+            return {name: SEMANTIC_SCORES[ResultSemantic(s)] for name, s in tools.items()}
+        except ValueError as e:
+            raise ConfigurationError(
+                f"tool semantics must be one of {[s.value for s in ResultSemantic]}: {e}"
+            ) from e
+    return {tool.name: SEMANTIC_SCORES[tool.result_semantic] for tool in tools}
+
+
+# --- source 2: content -------------------------------------------------------------------------
+# The scans read a bounded head of each text: no regex walks a whole 20 KB payload.
+
+_HEAD = 4096
+"""Content heuristics look at this many leading characters."""
+_STATUS_JSON_MAX = 600
+_STATUS_TEXT_MAX = 300
+
+_JSON_ARRAY = re.compile(r"\[\s*(?:[\[{\"\d-]|true|false|null)")
+_RECORDS_IN_OBJECT = re.compile(r"\[\s*\{")
+_STATUS_JSON = re.compile(
+    r'"(?:status|result|state|ok|success|message)"\s*:\s*"?(?:ok|okay|success|succeeded|'
+    r"successful|done|created|sent|deleted|updated|saved|accepted|queued|true)\b",
+    re.IGNORECASE,
+)
+_STATUS_TEXT = re.compile(
+    r"\b(?:ok|okay|done|success|successful|successfully|sent|created|deleted|updated|saved|"
+    r"queued|accepted|scheduled|completed)\b",
+    re.IGNORECASE,
+)
+_ERROR_JSON = re.compile(r'\{\s*"error"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))')
+_ERROR_TEXT = re.compile(
+    r"(?:error\b|exception\b|traceback \(most recent call last\)|fatal\b)", re.IGNORECASE
+)
+_TABLE_DELIMITERS = ("|", "\t", ",")
+
+
+def content_signal(text: str) -> tuple[float, str, str]:
+    """(score, reason, error reason or "") from the shape of a tool result's text."""
+    head = text[:_HEAD].lstrip()
+    if not head:
+        return 0.0, "empty", ""
+    if _ERROR_JSON.match(head) or _ERROR_TEXT.match(head):
+        return 0.0, "error-like content", "error-like content"
+    first = head[0]
+    if first == "[":
+        if _JSON_ARRAY.match(head) and head.count(",") >= 2:
+            return 1.0, "list-like data (JSON array)", ""
+        return 0.0, "plain text", ""
+    if first == "{":
+        if _RECORDS_IN_OBJECT.search(head):
+            return 1.0, "list-like data (records in a JSON object)", ""
+        if len(text) <= _STATUS_JSON_MAX and _STATUS_JSON.search(head):
+            return -1.0, "status confirmation", ""
+        return 0.0, "JSON object", ""
+    if len(text) <= _STATUS_TEXT_MAX and _STATUS_TEXT.search(head):
+        return -1.0, "short acknowledgement", ""
+    if _is_table(head):
+        return 1.0, "list-like data (table rows)", ""
+    return 0.0, "plain text", ""
+
+
+def _is_table(head: str) -> bool:
+    """At least five lines sharing one delimiter count (CSV, TSV, markdown tables)."""
+    if head.count("\n") < 5:
+        return False
+    lines = [line for line in head.split("\n", 24)[:24] if line.strip()]
+    if len(lines) < 5:
+        return False
+    for delimiter in _TABLE_DELIMITERS:
+        counts = [line.count(delimiter) for line in lines]
+        common = max(set(counts), key=counts.count)
+        if common > 0 and counts.count(common) >= 0.8 * len(counts):
+            return True
+    return False
+
+
+# --- sources 3 and 4: decay and reference ------------------------------------------------------
+# A result is produced in one turn and last referenced in the same or a later one (by a reply
+# that reuses its key terms, see the index). It decays from its last reference: the reference
+# source is what that won back from the decay counted from the turn it was produced in.
+
+DECAY_STEP = 0.5
+"""Importance lost per ``decay_every_turns`` turns without a reference."""
+
+
+def decay_steps(config: CompactConfig, age_turns: int) -> int:
+    """How many ``decay_every_turns`` steps fit in ``age_turns`` turns."""
+    return age_turns // config.decay_every_turns
+
+
+def importance(semantic: float, content: float, steps: int) -> float:
+    """The score the matrix reads: semantic + content - 0.5 per decay step since the last use."""
+    return semantic + content - DECAY_STEP * steps
+
+
+def decay_and_reference(
+    config: CompactConfig, produced_age: int, referenced_age: int
+) -> tuple[float, float]:
+    """(decay, reference) for a result produced ``produced_age`` turns ago and last referenced
+    ``referenced_age`` turns ago; their sum is ``-DECAY_STEP * decay_steps(referenced_age)``."""
+    decay = DECAY_STEP * -decay_steps(config, produced_age)  # int negation: never -0.0
+    return decay, DECAY_STEP * -decay_steps(config, referenced_age) - decay
+
+
+# --- the matrix and its reasons ----------------------------------------------------------------
+
+SMALL_CHARS = 200
+MEDIUM_CHARS = 2000
+
+
+def decide_strategy(size: int, score: float) -> CompactAction:
+    """The size x importance matrix: ``size`` in characters, ``score`` the importance."""
+    if size < 0:
+        raise ValueError(f"size is a character count and cannot be negative, got {size}")
+    if size <= SMALL_CHARS:
+        return SKIP
+    if size <= MEDIUM_CHARS:
+        return SKIP if score >= 1 else TRUNCATE
+    if score >= 2:
+        return STRUCTURED
+    if score >= 1:
+        return TRUNCATE
+    return REPLACE
+
+
+def matrix_reason(size: int, action: CompactAction) -> str:
+    """Why the matrix chose ``action`` for ``size`` characters, as the tables show it."""
+    if size <= SMALL_CHARS:
+        return f"small (<= {SMALL_CHARS} chars)"
+    if size <= MEDIUM_CHARS:
+        return "medium and important" if isinstance(action, Skip) else "medium, low importance"
+    if isinstance(action, TruncateStructured):
+        return "large and important: JSON skeleton kept"
+    if isinstance(action, Truncate):
+        return "large, somewhat important"
+    return "large, low importance"
+
+
+def rule(
+    config: CompactConfig,
+    *,
+    chars: int,
+    score: float,
+    recent: bool,
+    error: str,
+    compacted: bool,
+    factual: bool,
+    thinking: bool,
+) -> tuple[CompactAction, str]:
+    """The action for one tool result or thinking block and its reason, first rule first.
+
+    ``error`` is why the unit counts as an error ("" when it does not); ``factual`` whether its
+    tool is declared Factual. The planner then keeps the content when the action would not
+    shrink it (a marker can cost more than the few characters it cuts).
+    """
+    if recent:
+        return SKIP, f"recent (newest {config.keep_recent} messages)"
+    if error:
+        return SKIP, f"{error}: never compacted"
+    if compacted:
+        return SKIP, "already compacted"
+    if factual and config.protect_factual:
+        return SKIP, "factual: kept verbatim (protect_factual)"
+    if thinking:
+        if chars <= SMALL_CHARS:
+            return SKIP, f"small (<= {SMALL_CHARS} chars)"
+        return REPLACE, "thinking pruned (compact_thinking is on)"
+    action = decide_strategy(chars, score)
+    return action, matrix_reason(chars, action)

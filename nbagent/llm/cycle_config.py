@@ -1,0 +1,76 @@
+"""CycleConfig: the request settings and loop bounds of an :class:`~nbagent.llm.cycle.LlmCycle`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from nbagent.errors import ConfigurationError
+from nbagent.llm._checks import number_in_problem, positive_int_problem, seconds_problem
+from nbagent.llm.request import ToolChoice
+
+
+@dataclass(frozen=True, kw_only=True)
+class CycleConfig:
+    """Request settings and loop bounds of an :class:`LlmCycle`; checked at construction.
+
+    ``model`` empty means the provider's default. ``max_tool_turns`` bounds the rounds of tool
+    calls in one submit; ``tool_timeout`` (seconds, ``None`` for none) bounds each call unless its
+    tool sets its own. ``tool_choice`` is sent only with tools; one that forces a call
+    (``required`` or ``tool``) holds for a submit's first request, later rounds send ``auto``.
+    """
+
+    model: str = ""
+    max_tokens: int | None = None
+    temperature: float | None = None
+    top_p: float | None = None
+    stop: tuple[str, ...] | None = None
+    thinking_budget: int | None = None
+    max_tool_turns: int = 10
+    tool_timeout: float | None = 60.0
+    tool_choice: ToolChoice | None = None
+    extra_body: Mapping[str, Any] = field(default_factory=dict)
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.stop, list):
+            object.__setattr__(self, "stop", tuple(self.stop))
+        problems = [p for p in _config_problems(self) if p is not None]
+        if problems:
+            raise ConfigurationError("invalid CycleConfig: " + "; ".join(problems))
+
+
+def _config_problems(c: CycleConfig) -> list[str | None]:
+    return [
+        None if isinstance(c.model, str) else f"model must be a string, got {c.model!r}",
+        positive_int_problem("max_tokens", c.max_tokens),
+        number_in_problem("temperature", c.temperature, 0.0, 2.0),
+        number_in_problem("top_p", c.top_p, 0.0, 1.0, low_open=True),
+        _stop_problem(c.stop),
+        positive_int_problem("thinking_budget", c.thinking_budget),
+        positive_int_problem("max_tool_turns", c.max_tool_turns, optional=False),
+        seconds_problem("tool_timeout", c.tool_timeout),
+        None
+        if c.tool_choice is None or isinstance(c.tool_choice, ToolChoice)
+        else "tool_choice must be a ToolChoice (e.g. ToolChoice.auto()) or None, "
+        f"got {c.tool_choice!r}",
+        *(
+            f"{name} must be a mapping (a dict), got {value!r}"
+            for name, value in (("extra_body", c.extra_body), ("metadata", c.metadata))
+            if not isinstance(value, Mapping)
+        ),
+    ]
+
+
+def _stop_problem(stop: object) -> str | None:
+    if stop is None:
+        return None
+    if isinstance(stop, str):
+        return "stop must be a tuple of strings, e.g. stop=('END',), not one string"
+    if isinstance(stop, tuple) and all(isinstance(s, str) and s for s in stop):
+        return None
+    return f"stop must be a tuple of non-empty strings, e.g. stop=('END',), or None, got {stop!r}"
+
+
+__all__ = ["CycleConfig"]

@@ -1,0 +1,43 @@
+"""Hypothesis profiles: reproducible on CI, exploring (and remembering failures) on a laptop.
+
+- ``ci`` (loaded when ``CI=true``, as ``.ci/run`` and CI services set it): the same examples on
+  every run (``derandomize``), no example database (a fresh clone has none, and a stale one must
+  not change what runs), no deadlines and no too-slow health check (a loaded 2-core machine is
+  slow, not wrong), and a failure prints the blob that reproduces it (``@reproduce_failure``).
+- ``dev`` (the default): Hypothesis' own defaults, random examples and the local example
+  database under ``.hypothesis/``, so a failure found once is tried first next time.
+
+``HYPOTHESIS_PROFILE=ci`` (or ``dev``) picks one explicitly; so does pytest's
+``--hypothesis-profile``.
+
+A test's own ``@settings(max_examples=...)`` inherits every value it does not set from the profile
+loaded here: this module is imported before any test module, and a ``settings`` object takes its
+defaults when it is created, at import of the test module.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile("dev", settings.get_profile("default"))
+
+
+def _profile() -> str:
+    explicit = os.environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if explicit:
+        return explicit
+    # Hypothesis alone would load its own "ci" for any CI variable, even CI=false.
+    return "ci" if os.environ.get("CI", "").strip().lower() in {"true", "1"} else "dev"
+
+
+settings.load_profile(_profile())
