@@ -6,7 +6,7 @@ LAB_STAMP := $(VENV)/.lab-installed
 DEV_STAMP := $(VENV)/.dev-installed
 BENCH_STAMP := $(VENV)/.bench-installed
 
-.PHONY: lab test lint typecheck pytest browser-test binder-check screenshots bench clean
+.PHONY: lab test lint typecheck pytest postgres-server browser-test binder-check screenshots bench clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,13 @@ lint: $(DEV_STAMP)
 typecheck: $(DEV_STAMP)
 	$(PY) -m mypy
 
-pytest: $(DEV_STAMP)
+pytest: $(DEV_STAMP) postgres-server
 	$(PY) -m pytest tests --nbmake notebooks
+
+# The store tests and the `stores` bench start a throwaway PostgreSQL server from its binaries;
+# installed here (apt-get) when missing, a no-op otherwise.
+postgres-server:
+	bash scripts/install_postgres.sh
 
 # The real-browser check writes its screenshot under build/ so a test run leaves the tree clean;
 # `make screenshots` refreshes the README's pictures.
@@ -55,7 +60,7 @@ screenshots: $(DEV_STAMP)
 	PY=$(PY) bash scripts/browser_test.sh
 	$(PY) scripts/make_docs_images.py docs/images
 
-bench: $(BENCH_STAMP)
+bench: $(BENCH_STAMP) postgres-server
 	$(PY) -m benchmarks $(CASES)
 
 clean:

@@ -22,6 +22,7 @@ CASES = {
     "turn": "benchmarks.bench_turn",
     "long_session": "benchmarks.bench_long_session",
     "memory": "benchmarks.bench_memory",
+    "stores": "benchmarks.bench_stores",
 }
 
 

@@ -145,6 +145,7 @@ from nbagent.llm.tools import Tool, ToolCallResult, ToolErrorKind, ToolRegistry,
 from nbagent.llm.usage import CostTracker, Usage
 
 if _TYPE_CHECKING:
+    from nbagent.agent import PostgresStore
     from nbagent.notebook import (
         AgentMagics,
         ChatWidget,
@@ -152,13 +153,16 @@ if _TYPE_CHECKING:
         SummaryView,
         TuningResult,
         compaction_table,
-        show_summary,
+        demo_provider,
+        read_jsonl,
         styled,
         timeline_table,
         token_table,
+        travel_demo,
         tune_summary,
         tune_widget,
         watermark_chart,
+        write_jsonl,
     )
 
 __version__ = "0.1.0"
@@ -170,6 +174,10 @@ def __getattr__(name: str) -> _Any:
     # Notebook names load on first use so `import nbagent` stays free of pandas and matplotlib.
     if name in _NOTEBOOK_NAMES:
         return getattr(_notebook, name)
+    if name == "PostgresStore":  # loads psycopg: only on first use
+        from nbagent.agent import PostgresStore
+
+        return PostgresStore
     raise AttributeError(f"module 'nbagent' has no attribute {name!r}")
 
 
@@ -248,6 +256,7 @@ __all__ = [
     "OpenAIWireOptions",
     "OverloadedError",
     "PermissionDeniedError",
+    "PostgresStore",
     "ProtocolError",
     "ProviderError",
     "ProviderRegistry",
@@ -304,6 +313,7 @@ __all__ = [
     "accumulate_stream",
     "compaction_table",
     "decide_strategy",
+    "demo_provider",
     "estimate_message_tokens",
     "estimate_messages_tokens",
     "estimate_text_tokens",
@@ -318,13 +328,15 @@ __all__ = [
     "plan_compaction",
     "provider_from_env",
     "provider_from_spec",
-    "show_summary",
+    "read_jsonl",
     "styled",
     "timeline_table",
     "token_table",
     "tool",
+    "travel_demo",
     "tune_summary",
     "tune_widget",
     "unload_ipython_extension",
     "watermark_chart",
+    "write_jsonl",
 ]

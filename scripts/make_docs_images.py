@@ -18,13 +18,13 @@ from nbagent import (
     AgentBuilder,
     AgentSession,
     InMemoryStore,
-    OfflineProvider,
     ResultSemantic,
     SummaryConfig,
     ToolRegistry,
     tool,
     watermark_chart,
 )
+from nbagent.notebook import travel_demo
 
 CITIES = ["Lyon", "Paris", "Kyoto", "Lisbon", "Porto", "Seville"]
 
@@ -52,7 +52,7 @@ def build_session() -> AgentSession:
     registry.register(search_hotels)
     bundle = (
         AgentBuilder()
-        .provider(OfflineProvider())
+        .provider(travel_demo())
         .tool_registry(registry)
         .store(InMemoryStore())
         .summary_config(

@@ -338,7 +338,7 @@ async def test_bad_json_tool_input_is_an_error_result_and_the_tool_does_not_run(
         "j1",
         "Invalid arguments for tool 'get_weather': the arguments are not valid JSON "
         "(Unterminated string starting at: line 1 column 10). The tool was not run. Received "
-        "(13 characters): '{\"city\": \"Par'. Send the arguments again as one complete JSON "
+        '(13 characters): \'{"city": "Par\'. Send the arguments again as one complete JSON '
         "object.",
         is_error=True,
         tool_name="get_weather",

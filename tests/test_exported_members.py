@@ -24,6 +24,14 @@ def test_every_public_class_and_function_is_exported() -> None:
     assert public - set(nbagent.__all__) == set()
 
 
+def test_the_notebook_layer_exports_through_the_root() -> None:
+    import nbagent.notebook
+
+    assert nbagent.notebook.__all__ == sorted(nbagent.notebook.__all__)
+    assert set(nbagent.notebook.__all__) <= set(nbagent.__all__)
+    assert all(hasattr(nbagent.notebook, name) for name in nbagent.notebook.__all__)
+
+
 def test_import_stays_light_and_notebook_names_load_on_use() -> None:
     import subprocess
     import sys

@@ -8,9 +8,11 @@ API-key test, which talks to a loopback server. Outputs are captured with IPytho
 from __future__ import annotations
 
 import argparse
+import ast
 import asyncio
 import signal
 import threading
+import time
 from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +23,7 @@ from IPython.core.interactiveshell import ExecutionResult, InteractiveShell
 from IPython.utils.capture import CapturedIO, capture_output
 from traitlets.config import Config
 
+from nbagent.agent import run_sync, submit_background
 from nbagent.agent.context import SlotMode
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
@@ -36,6 +39,7 @@ from nbagent.llm.providers.registry import (
     PROVIDER_ENV_VAR,
 )
 from nbagent.llm.request import MessageRequest, MessageResponse
+from nbagent.notebook import _magic_commands as commands
 from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import markdown_to_safe_html
 from nbagent.notebook._magic_args import line_parser
@@ -608,6 +612,40 @@ def test_an_interrupt_during_the_summary_says_the_reply_was_saved(ip: Interactiv
         assert "not saved" not in final["text/html"]
     texts = [m.text() for m in session(ip, "slow").slot.messages]
     assert texts[::2] == ["talk", "talk again"]
+
+
+def test_an_interrupt_before_the_step_started_does_not_wait_for_it() -> None:
+    """The background loop is busy (a blocking call on it): the cell's step has not started when
+    the interrupt comes, so the cell stops at once instead of waiting for the loop."""
+
+    async def block() -> None:
+        time.sleep(1.0)  # blocks the loop thread, as a sync call in a coroutine would
+
+    blocker = submit_background(block())
+    main = threading.main_thread().ident
+    assert main is not None
+    timer = threading.Timer(0.1, signal.pthread_kill, (main, signal.SIGINT))
+    started = time.monotonic()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_sync(asyncio.sleep(0))
+    finally:
+        timer.cancel()
+    assert time.monotonic() - started < 0.7
+    blocker.result(timeout=5)
+
+
+def test_the_commands_do_not_reach_back_into_the_magics() -> None:
+    """The %agent subcommands get the session book, the settings and the arguments."""
+    source = Path(commands.__file__).read_text(encoding="utf-8")
+    imported = {
+        node.module
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ImportFrom) and node.module is not None
+    }
+    assert "nbagent.notebook.magics" not in imported
+    assert not any(m.startswith(("nbagent.agent._", "nbagent.llm._")) for m in imported)
 
 
 def test_chat_command_shows_a_chat_widget_on_the_session(ip: InteractiveShell) -> None:

@@ -31,7 +31,7 @@ from nbagent.notebook._html import (
     preview,
 )
 from nbagent.notebook._render import error_html, error_text, redact
-from nbagent.notebook.summary_view import SummaryCard, show_summary
+from nbagent.notebook.summary_view import SummaryCard, SummaryView
 from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
 from nbagent.notebook.tuning import tune_summary, tune_widget
 from tests.agent_support import make_session
@@ -315,15 +315,18 @@ def test_unclosed_emphasis_renders_in_linear_time(text: str) -> None:
             "Could not reach openai at http://127.0.0.1:9/v1?api_key=sk-X1 (ConnectError)",
             "Could not reach openai at http://127.0.0.1:9/v1?api_key=*** (ConnectError)",
         ),
-        ("https://h/v1?a=1&access_token=sk-X1&b=2", "https://h/v1?a=1&access_token=***&b=2"),
+        ("https://h/v1?a=1&access_token=sk-X1&b=2", "https://h/v1?a=***&access_token=***&b=***"),
         (
             "Spec 'openai:m@https://me:sk-X1@host/v1': bad",
-            "Spec 'openai:m@https://me:***@host/v1': bad",
+            "Spec 'openai:m@https://***@host/v1': bad",
         ),
-        ("https://host/v1?model=a and 12:30@noon", "https://host/v1?model=a and 12:30@noon"),
+        ("https://host/v1?model=a and 12:30@noon", "https://host/v1?model=*** and 12:30@noon"),
+        ("bad host http://[::1/v1?key=sk-X1 here", "bad host http://*** here"),
     ],
 )
 def test_error_lines_mask_credentials_in_urls(text: str, shown: str) -> None:
+    """Every URL is shown as the providers show theirs (``display_url``): user info and every
+    query value masked."""
     assert redact(text) == shown
     assert error_text(ConfigurationError(text)) == f"ConfigurationError: {shown}"
     assert "sk-X1" not in error_html(ConfigurationError(text))
@@ -378,7 +381,7 @@ def keyed_session() -> AgentSession:
 
 
 def _outputs(session: AgentSession) -> dict[str, str]:
-    view = show_summary(session)
+    view = SummaryView.from_session(session)
     assert view.current is not None and "alert" in view.current.text
     card = SummaryCard.from_record(session, next(r for r in session.timeline if r.summary_fired))
     tables = {
@@ -402,7 +405,7 @@ def _outputs(session: AgentSession) -> dict[str, str]:
 def _markdown_outputs(session: AgentSession) -> dict[str, str]:
     card = SummaryCard.from_record(session, next(r for r in session.timeline if r.summary_fired))
     return {
-        "summary.md": show_summary(session)._repr_markdown_(),
+        "summary.md": SummaryView.from_session(session)._repr_markdown_(),
         "card.md": card._repr_markdown_(),
     }
 

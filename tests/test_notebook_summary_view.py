@@ -1,4 +1,4 @@
-"""show_summary and SummaryCard: text, turn, coverage and size from the session's records."""
+"""SummaryView.from_session and SummaryCard: text, turn, coverage and size from the records."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from nbagent.agent.context import FocusedConfig, SlotConfig, SlotMode
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.tokens import estimate_message_tokens
-from nbagent.notebook.summary_view import SummaryCard, SummaryView, show_summary
+from nbagent.notebook.summary_view import SummaryCard, SummaryView
 from tests.agent_support import ScriptedProvider, make_session
 
 FIRES_EVERY_TURN = SummaryConfig(max_context_tokens=1000, trigger_token_ratio=0.3, debounce_turns=1)
@@ -22,7 +22,7 @@ def session_with(turns: int, **settings: Any) -> AgentSession:
 
 
 def test_no_summary_yet() -> None:
-    view = show_summary(session_with(1))
+    view = SummaryView.from_session(session_with(1))
     assert view.current is None
     assert view.previous == []
     assert "No summary yet" in view._repr_html_()
@@ -32,7 +32,7 @@ def test_no_summary_yet() -> None:
 
 def test_current_summary_with_turn_coverage_and_size() -> None:
     session = session_with(4)  # summaries fire at turns 1, 2 and 3
-    view = show_summary(session)
+    view = SummaryView.from_session(session)
     assert isinstance(view, SummaryView)
     card = view.current
     assert card is not None
@@ -76,7 +76,7 @@ def test_card_from_record() -> None:
 
 def test_full_slot_shows_the_latest_fired_summary() -> None:
     session = session_with(3, slot_config=SlotConfig(mode=SlotMode.FULL))
-    card = show_summary(session).current
+    card = SummaryView.from_session(session).current
     assert card is not None
     assert (card.text, card.turn_index) == ("summary #2", 2)
 
@@ -88,7 +88,7 @@ def test_a_summary_set_by_hand_has_no_turn() -> None:
     for i in range(2):
         session.submit_turn_sync(f"q{i}")
     session.slot.set_summary("They asked two questions.", 4)
-    card = show_summary(session).current
+    card = SummaryView.from_session(session).current
     assert card is not None
     assert (card.text, card.turn_index, card.upto, card.turns) == (
         "They asked two questions.",

@@ -14,10 +14,10 @@ from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.llm.compact import CompactConfig, microcompact
 from nbagent.llm.messages import Message
-from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tokens import estimate_message_tokens
 from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook import _records, tables
+from nbagent.notebook.demo import travel_demo
 from nbagent.notebook.tables import (
     COMPACTION_COLUMNS,
     SESSION_COMPACTION_COLUMNS,
@@ -53,7 +53,7 @@ def hotels(city: str) -> str:
 
 def compacted_session() -> AgentSession:
     session = make_session(
-        OfflineProvider(),
+        travel_demo(),
         registry=ToolRegistry([hotels]),
         compact_config=CompactConfig(
             context_window=1200, reserved_tokens=200, keep_recent=2, decay_every_turns=1

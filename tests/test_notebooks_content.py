@@ -8,6 +8,7 @@ run from 200 to 20,000 characters -- exactly what ``make_travel_60.py`` writes.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -101,8 +102,21 @@ def test_notebook_says_which_variables_switch_to_a_real_model(path: Path) -> Non
     code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
     missing = [v for v in KEY_VARIABLES if v not in prose]
     assert not missing, f"{path.name} does not name {missing} in a markdown cell"
-    # The model comes from the environment, with the offline provider as the fallback.
-    assert "provider_from_env" in code, f"{path.name} never calls provider_from_env()"
+    # The model comes from the environment, with the offline provider (or its travel demo,
+    # `demo_provider()`) as the fallback.
+    chooses = "provider_from_env" in code or "demo_provider" in code
+    assert chooses, f"{path.name} never calls provider_from_env() or demo_provider()"
+
+
+_IMPORT = re.compile(r"^\s*(?:from\s+(nbagent[\w.]*)\s+import|import\s+(nbagent[\w.]*))", re.M)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_notebook_imports_only_the_public_surface(path: Path) -> None:
+    """Notebooks show users the API: ``nbagent`` and ``nbagent.notebook``, nothing deeper."""
+    code = "\n".join(c.source for c in _read(path).cells if c.cell_type == "code")
+    modules = {a or b for a, b in _IMPORT.findall(code)}
+    assert modules <= {"nbagent", "nbagent.notebook"}, f"{path.name} imports {sorted(modules)}"
 
 
 # -- the recorded transcript --------------------------------------------------------------------

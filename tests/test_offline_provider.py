@@ -1,4 +1,7 @@
-"""OfflineProvider: scripted replies, the travel demo, extractive summaries, streaming, usage."""
+"""OfflineProvider: scripted replies, the echo fallback, extractive summaries, streaming, usage.
+
+The notebooks' travel demo built on it is tested in ``test_demo.py``.
+"""
 
 from __future__ import annotations
 
@@ -36,10 +39,14 @@ from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers._extractive import extractive_summary, fact_score
 from nbagent.llm.providers.offline import (
+    OFFLINE_NOTE,
     FunctionProvider,
     OfflineProvider,
-    demo_reply,
+    echo_reply,
+    names_tool,
+    schema_arguments,
     stream_events,
+    trailing_tool_results,
 )
 from nbagent.llm.request import (
     MessageRequest,
@@ -137,15 +144,15 @@ def test_bad_settings_fail_at_construction(kwargs: dict[str, float]) -> None:
 # --- scripted replies --------------------------------------------------------------------------
 
 
-async def test_queue_is_consumed_in_order_then_falls_back_to_the_demo() -> None:
+async def test_queue_is_consumed_in_order_then_falls_back_to_the_echo() -> None:
     provider = OfflineProvider(["first", "second"])
     assert provider.pending == 2
     assert (await provider.chat(HI)).text() == "first"
     assert (await provider.chat(HI)).text() == "second"
     assert provider.pending == 0
     fallback = (await provider.chat(HI)).text()
-    assert "offline" in fallback
-    assert fallback == demo_reply(HI)[0].text  # type: ignore[union-attr]
+    assert fallback == f'You said: "hi" {OFFLINE_NOTE}'
+    assert fallback == echo_reply(HI)[0].text  # type: ignore[union-attr]
     assert provider.calls == 3
 
 
@@ -289,80 +296,100 @@ async def test_default_usage_uses_the_heuristic_estimator() -> None:
     assert response.usage.output_tokens > 0
 
 
-# --- the travel demo ---------------------------------------------------------------------------
+# --- with nothing scripted: the echo ----------------------------------------------------------
 
 
-async def test_demo_tool_round_trip() -> None:
-    provider = OfflineProvider()
-    history: list[AnyMessage] = [
-        Message.system("You plan trips."),
-        Message.user("What's the weather in Tokyo on 2025-05-03? Any hotels there?"),
-    ]
-    first = await provider.chat(request(*history, tools=TRAVEL_TOOLS))
-    assert first.stop_reason is StopReason.TOOL_USE
-    uses = [b for b in first.message.content if isinstance(b, ToolUseBlock)]
-    assert [u.name for u in uses] == ["get_weather", "search_hotels"]
-    assert uses[0].input == {"city": "Tokyo", "date": "2025-05-03"}
-    assert uses[1].input == {"city": "Tokyo", "nights": 1}
-    assert len({u.id for u in uses}) == 2
-
-    history.append(first.message)
-    history += [
-        Message.tool_result(uses[0].id, "Sunny, 24°C", tool_name="get_weather"),
-        Message.tool_result(uses[1].id, "Hotel Sakura, 120 USD/night", tool_name="search_hotels"),
-    ]
-    second = await provider.chat(request(*history, tools=TRAVEL_TOOLS))
-    assert second.stop_reason is StopReason.END_TURN
-    text = second.text()
-    assert "get_weather returned: Sunny, 24°C" in text
-    assert "search_hotels returned: Hotel Sakura, 120 USD/night" in text
-    assert "offline" in text
-    assert [r.tools for r in provider.requests] == [TRAVEL_TOOLS, TRAVEL_TOOLS]
-
-
-async def test_demo_reads_anthropic_style_tool_results_and_errors() -> None:
-    use = ToolUseBlock(id="call_9", name="search_flights", input={})
-    history: list[AnyMessage] = [
-        Message.user("flights please"),
-        Message.assistant([use]),
-        Message.user([ToolResultBlock(tool_use_id="call_9", content=[], is_error=True)]),
-    ]
-    text = (await OfflineProvider().chat(request(*history))).text()
-    assert "search_flights failed" in text
-
-
-async def test_demo_flight_input_uses_origin_and_destination() -> None:
-    req = request(Message.user("Find a flight from London to New York on May 3"), tools=[FLIGHTS])
-    response = await OfflineProvider().chat(req)
-    (use,) = [b for b in response.message.content if isinstance(b, ToolUseBlock)]
-    assert use.input == {"origin": "London", "destination": "New York", "date": "May 3"}
-
-
-async def test_demo_understands_chinese() -> None:
-    req = request(Message.user("明天北京的天气怎么样？"), tools=TRAVEL_TOOLS)
-    response = await OfflineProvider().chat(req)
-    (use,) = [b for b in response.message.content if isinstance(b, ToolUseBlock)]
-    assert use.name == "get_weather"
-    assert use.input == {"city": "北京", "date": "明天"}
-    assert response.message.content[0] == TextBlock(text="我来查一下：get_weather。")
-    plain = await OfflineProvider().chat(request(Message.user("你好")))
-    assert "离线" in plain.text()
-
-
-async def test_demo_without_matching_tools_answers_in_text() -> None:
-    for req in [
-        request(Message.user("What's the weather in Rome?")),
-        request(Message.user("Tell me a joke"), tools=TRAVEL_TOOLS),
+async def test_echo_says_the_message_back_and_that_it_is_offline() -> None:
+    long = "word " * 40
+    for req, text in [
+        (request(Message.user("Tell me a joke"), tools=TRAVEL_TOOLS), 'You said: "Tell me a joke"'),
+        (request(Message.user("  two\n lines ")), 'You said: "two lines"'),
+        (request(Message.user(long)), f'You said: "{" ".join(long.split())[:80]}…"'),
+        (request(Message.system("only a system prompt")), "Nothing was said."),
     ]:
         response = await OfflineProvider().chat(req)
         assert response.stop_reason is StopReason.END_TURN
-        assert "offline travel planner" in response.text()
-        assert "offline demo" in response.text()
-    empty = await OfflineProvider().chat(request(Message.system("only a system prompt")))
-    assert empty.text().startswith("Hello!")
+        assert response.text() == f"{text} {OFFLINE_NOTE}"
+    # No travel planner in the core: the demo lives in the notebook layer.
+    assert "travel" not in (await OfflineProvider().chat(HI)).text()
 
 
-async def test_demo_honours_tool_choice() -> None:
+async def test_echo_calls_the_tools_the_message_names() -> None:
+    req = request(Message.user("Which hotels and flights are there?"), tools=TRAVEL_TOOLS)
+    response = await OfflineProvider().chat(req)
+    assert response.stop_reason is StopReason.TOOL_USE
+    assert response.message.content[0] == TextBlock(text="Calling search_flights, search_hotels.")
+    uses = [b for b in response.message.content if isinstance(b, ToolUseBlock)]
+    # Required strings get the message; numbers 1; optional strings are left out.
+    text = "Which hotels and flights are there?"
+    assert [(u.name, u.input) for u in uses] == [
+        ("search_flights", {"origin": text, "destination": text}),
+        ("search_hotels", {"nights": 1}),
+    ]
+    assert len({u.id for u in uses}) == 2
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "named"),
+    [
+        ("hotels", "Which hotels in Paris?", True),
+        ("hotels", "A hotel near the station", True),
+        ("search_hotels", "Hotels in Rome?", True),
+        ("get_weather", "What is the weather?", True),
+        ("get_weather", "How do I get there?", False),
+        ("searchFlights", "any flights", True),
+        ("hotels", "photels", False),
+        ("news", "any news", True),
+    ],
+)
+def test_a_tool_is_named_by_its_name_or_last_word(name: str, text: str, named: bool) -> None:
+    assert names_tool(ToolDefinition(name=name), text) is named
+
+
+def test_schema_arguments_follow_the_schema() -> None:
+    tool = ToolDefinition(
+        name="t",
+        input_schema={
+            "type": "object",
+            "properties": {
+                "q": {"type": "string"},
+                "n": {"type": "integer"},
+                "flag": {"type": "boolean"},
+                "unit": {"type": "string", "enum": ["c", "f"]},
+                "note": {"type": "string"},
+            },
+            "required": ["q", "unit"],
+        },
+    )
+    assert schema_arguments(tool, "x" * 150) == {"q": "x" * 100, "n": 1, "flag": False, "unit": "c"}
+    guessed = schema_arguments(tool, "hi", lambda name: "Oslo" if name == "note" else None)
+    assert guessed == {"q": "hi", "n": 1, "flag": False, "unit": "c", "note": "Oslo"}
+
+
+async def test_echo_reports_tool_results_of_both_styles_and_errors() -> None:
+    use = ToolUseBlock(id="call_9", name="search_flights", input={})
+    other = ToolUseBlock(id="call_8", name="get_weather", input={})
+    history: list[AnyMessage] = [
+        Message.user("flights and weather please"),
+        Message.assistant([use, other]),
+        Message.user([ToolResultBlock(tool_use_id="call_9", content=[], is_error=True)]),
+        Message.tool_result("call_8", "x" * 300, tool_name="get_weather"),
+    ]
+    outcomes = trailing_tool_results(history)
+    assert [(o.name, o.is_error) for o in outcomes] == [
+        ("search_flights", True),
+        ("get_weather", False),
+    ]
+    text = (await OfflineProvider().chat(request(*history))).text()
+    assert text == (
+        "The tools returned:\n"
+        "- search_flights failed: \n"
+        f"- get_weather returned: {'x' * 200}…\n"
+        f"{OFFLINE_NOTE}"
+    )
+
+
+async def test_echo_honours_tool_choice() -> None:
     ask = Message.user("What's the weather in Rome?")
     none = await OfflineProvider().chat(
         request(ask, tools=TRAVEL_TOOLS, tool_choice=ToolChoice.none())
@@ -380,16 +407,18 @@ async def test_demo_honours_tool_choice() -> None:
     assert [b.name for b in required.message.content if isinstance(b, ToolUseBlock)] == [
         "get_weather"
     ]
+    unoffered = await OfflineProvider().chat(request(ask))
+    assert unoffered.stop_reason is StopReason.END_TURN
 
 
-async def test_demo_is_deterministic_and_ids_differ_between_requests() -> None:
-    req = request(Message.user("weather in Paris and flights to Paris"), tools=TRAVEL_TOOLS)
+async def test_echo_is_deterministic_and_ids_differ_between_requests() -> None:
+    req = request(Message.user("weather and flights to Paris"), tools=TRAVEL_TOOLS)
     a = await OfflineProvider().chat(req)
     b = await OfflineProvider().chat(req)
     assert a == b
     assert a.id is not None and a.id.startswith("msg_offline_")
     other = await OfflineProvider().chat(
-        request(Message.user("weather in Oslo and flights to Oslo"), tools=TRAVEL_TOOLS)
+        request(Message.user("weather and flights to Oslo"), tools=TRAVEL_TOOLS)
     )
     ids = {blk.id for r in (a, other) for blk in r.message.content if isinstance(blk, ToolUseBlock)}
     assert len(ids) == 4
@@ -499,6 +528,18 @@ def test_a_known_name_counts_at_the_start_of_a_sentence() -> None:
     assert fact_score("Noted.", frozenset({"Alice"})) == 0
 
 
+def test_chinese_names_go_by_their_form_and_a_caller_may_add_a_list() -> None:
+    # Generic rules: a title after a name, a suffix after a place; no list of cities or surnames.
+    assert fact_score("王经理到了") == 1 and fact_score("复旦大学见") == 1
+    assert fact_score("我们去北京") == 0
+    assert fact_score("我们去北京", extra=re.compile("北京|上海")) == 1
+    transcript = "用户：我们去北京。\n用户：好的。"
+    header, city, ok = "摘要（离线抽取）：", "- 用户：我们去北京。", "- 用户：好的。"
+    # Nothing factual to the generic rules: the first and the last sentence.
+    assert extractive_summary(transcript) == "\n".join([header, city, ok])
+    assert extractive_summary(transcript, names=re.compile("北京")) == "\n".join([header, city])
+
+
 async def test_summary_is_deterministic_and_usage_counts_it() -> None:
     a = await summarise(ZH_TRANSCRIPT)
     b = await summarise(ZH_TRANSCRIPT)
@@ -552,7 +593,7 @@ async def test_stream_equals_chat_for_every_block_kind(reply: list[ContentBlock]
     assert await aaccumulate_stream(streamed.chat_stream(HI)) == await plain.chat(HI)
 
 
-async def test_stream_equals_chat_for_the_demo_and_summaries() -> None:
+async def test_stream_equals_chat_for_the_echo_and_summaries() -> None:
     requests = [
         request(Message.user("weather in Lima and hotels"), tools=TRAVEL_TOOLS),
         request(Message.user("你好")),

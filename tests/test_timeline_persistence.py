@@ -25,9 +25,9 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactRecord, Skip, microcompact
 from nbagent.llm.messages import Message
-from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import ToolRegistry
+from nbagent.notebook.demo import travel_demo
 from nbagent.notebook.tables import compaction_table, timeline_table, token_table
 from tests.agent_support import make_session
 
@@ -47,7 +47,7 @@ def hotels(city: str) -> str:
 
 def open_session(store: Any, session_id: str = "trip") -> AgentSession:
     return make_session(
-        OfflineProvider(),
+        travel_demo(),
         store=store,
         session_id=session_id,
         registry=ToolRegistry([hotels]),

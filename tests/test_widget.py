@@ -20,6 +20,7 @@ from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider
 from nbagent.llm.request import MessageRequest
 from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook._html import markdown_to_safe_html
+from nbagent.notebook.demo import travel_demo
 from nbagent.notebook.widget import ChatWidget, current_context_tokens
 from tests.agent_support import FailingStreamProvider, make_session
 
@@ -266,7 +267,7 @@ async def test_tool_calls_show_as_collapsible_blocks() -> None:
         """Today's weather in a city."""
         return f"Rain in {city} <i>all day</i>"
 
-    session = make_session(OfflineProvider(), registry=ToolRegistry([weather]))
+    session = make_session(travel_demo(), registry=ToolRegistry([weather]))
     widget = chat(session)
     await widget.send("What is the weather in Oslo?")
     reply = widget.messages[-1].value

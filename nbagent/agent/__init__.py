@@ -1,5 +1,8 @@
 """The agent layer: sessions, context slots, stores, summaries. Knows nothing of notebooks."""
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+from typing import Any as _Any
+
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
 from nbagent.agent._sync import iterate_sync, run_sync, submit_background
 from nbagent.agent.builder import AgentBuilder
@@ -20,6 +23,19 @@ from nbagent.agent.store import (
 from nbagent.agent.summary import SummaryConfig, format_messages_as_text, generate_summary
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 
+if _TYPE_CHECKING:
+    from nbagent.agent.postgres_store import PostgresStore
+
+
+def __getattr__(name: str) -> _Any:
+    # PostgresStore loads on first use, so `import nbagent` needs no psycopg.
+    if name == "PostgresStore":
+        from nbagent.agent.postgres_store import PostgresStore
+
+        return PostgresStore
+    raise AttributeError(f"module 'nbagent.agent' has no attribute {name!r}")
+
+
 __all__ = [
     "UNCHANGED",
     "Agent",
@@ -33,6 +49,7 @@ __all__ = [
     "FocusedConfig",
     "InMemoryStore",
     "MemoryStore",
+    "PostgresStore",
     "PutValue",
     "SessionMemory",
     "SessionSettings",

@@ -19,7 +19,7 @@ import asyncio
 import concurrent.futures
 import logging
 import threading
-from collections.abc import AsyncIterator, Coroutine, Iterator
+from collections.abc import AsyncIterator, Coroutine, Generator
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -127,8 +127,11 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
     return outcome
 
 
-def iterate_sync(agen: AsyncIterator[T]) -> Iterator[T]:
-    """Drive an async iterator on the background loop, one item at a time."""
+def iterate_sync(agen: AsyncIterator[T]) -> Generator[T, None, None]:
+    """Drive an async iterator on the background loop, one item at a time.
+
+    Closing the generator (or leaving it by an exception) closes ``agen`` too, at once.
+    """
 
     async def next_item() -> tuple[bool, T | None]:
         try:

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from nbagent.agent._state import SessionState
 from nbagent.agent.config import Agent, SessionServices
-from nbagent.agent.context import ContextSlot
-from nbagent.agent.timeline import TurnRecord
+from nbagent.agent.context import ContextSlot, join_runs
+from nbagent.agent.timeline import SummaryStatus, TurnRecord
+from nbagent.errors import NbAgentError
+from nbagent.llm.compact import CompactState
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, UserMessage
 from nbagent.llm.request import MessageResponse
+from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens
 from nbagent.llm.tools import ToolRegistry
+
+logger = logging.getLogger("nbagent.agent.session")
 
 
 @dataclass
@@ -34,6 +41,38 @@ class Turn:
         """The turn's own messages: its prompt, replies and tool results, uncompacted."""
         return self.cycle.messages()[len(self.request_messages) :]
 
+    def record(
+        self,
+        response: MessageResponse,
+        state: SessionState,
+        new: list[AnyMessage],
+        tokens_before: int,
+        estimator: TokenEstimator | None = None,
+    ) -> TurnRecord:
+        """The turn's timeline record as its commit writes it (the summary step comes later).
+
+        ``tokens_before`` is the estimate of the request before the turn; the record's context
+        estimate adds the turn's messages (exact unless the focused view's start moves; the
+        session sets the exact figure once the commit landed).
+        """
+        reports = list(self.cycle.compaction_reports)
+        return TurnRecord(
+            turn_index=self.index,
+            slot_id=self.slot.id,
+            estimated_context_tokens=tokens_before
+            + sum(estimate_message_tokens(m, estimator) for m in new),
+            reported_context_tokens=response.usage.input_tokens or None,
+            cumulative_tokens=state.cost.total_tokens,
+            messages_in_view=len(self.request_messages),
+            messages_stored=len(self.slot) + len(new),
+            compaction=reports,
+            compaction_freed_tokens=sum(r.freed_tokens for r in reports),
+            latency_s=time.perf_counter() - self.started,
+            streamed=self.streamed,
+            summary_status=SummaryStatus.PENDING,
+            request_positions=join_runs(self.view_runs, [(len(self.slot), len(new))]),
+        )
+
 
 @dataclass
 class Pending:
@@ -44,32 +83,68 @@ class Pending:
     record: TurnRecord
 
 
-def index_runs(indices: Sequence[int]) -> list[tuple[int, int]]:
-    """Stored indices (``-1``: not stored) as ``(first, count)`` runs of consecutive ones."""
-    runs: list[tuple[int, int]] = []
-    for value in indices:
-        if runs:
-            first, count = runs[-1]
-            if (first < 0 and value < 0) or (first >= 0 and value == first + count):
-                runs[-1] = (first, count + 1)
-                continue
-        runs.append((value, 1))
-    return runs
+class TurnGate:
+    """Who owns a session: one turn at a time.
+
+    A streamed turn may be abandoned by the next turn until its commit starts; from then the
+    commit owns the session until it ends, and the next turn waits for it.
+    """
+
+    def __init__(self, session_id: str) -> None:
+        self.session_id = session_id
+        self.active: object | None = None
+        self.streamed = False
+        self.committing: asyncio.Future[None] | None = None
+
+    async def wait_for_commit(self) -> None:
+        while (commit := self.committing) is not None:
+            if commit.get_loop() is not asyncio.get_running_loop():
+                raise NbAgentError(
+                    f"a turn of session {self.session_id!r} is being saved from another event "
+                    "loop; wait for it, and drive a session from one loop"
+                )
+            await asyncio.wait([commit])
+
+    def claim(self, streamed: bool) -> object:
+        if self.active is not None:
+            if not self.streamed:
+                raise NbAgentError(
+                    f"a turn is already running in session {self.session_id!r}; await it "
+                    "before submitting the next one"
+                )
+            logger.warning(
+                "session %s: a new turn abandons the unfinished streamed turn (not saved)",
+                self.session_id,
+            )
+        token = object()
+        self.active, self.streamed = token, streamed
+        return token
+
+    def release(self, token: object) -> None:
+        if self.active is token:
+            self.active = None
 
 
-def join_runs(*parts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Runs one after the other, merged where one continues the last."""
-    runs: list[tuple[int, int]] = []
-    for first, count in (run for part in parts for run in part):
-        if not count:
-            continue
-        if runs:
-            last, length = runs[-1]
-            if (last < 0 and first < 0) or (last >= 0 and first == last + length):
-                runs[-1] = (last, length + count)
-                continue
-        runs.append((first, count))
-    return runs
+Compacted = dict[int, tuple[AnyMessage, object, AnyMessage]]
+
+
+class CompactionMemo:
+    """One microcompact state per slot view, so a turn only analyses its new messages, and the
+    compacted messages it made (see ``LlmCycle.compacted``).
+
+    The state numbers turns by position in the view; a summary drops the view's head, so a new
+    summary starts a new state. So does a new compact config or system prompt: nothing decided
+    under the old settings is reused. ``key`` says all of that.
+    """
+
+    def __init__(self) -> None:
+        self._states: dict[str, tuple[object, CompactState, Compacted]] = {}
+
+    def for_slot(self, slot_id: str, key: object) -> tuple[CompactState, Compacted]:
+        known = self._states.get(slot_id)
+        if known is None or known[0] != key:
+            known = self._states[slot_id] = (key, CompactState(), {})
+        return known[1], known[2]
 
 
 def session_tools(services: SessionServices, agent: Agent | None) -> ToolRegistry:

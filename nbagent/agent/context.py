@@ -370,6 +370,60 @@ class ContextSlot:
         )
 
 
+def request_view(
+    slot: ContextSlot, prompt: SystemMessage | None
+) -> tuple[list[AnyMessage], list[tuple[int, int]]]:
+    """What a turn sends before its user message, and the stored index runs it comes from.
+
+    With a system ``prompt``, it replaces every system message of the view except the summary
+    message (the rule of ``LlmCycle.build_request``, applied here so the summary survives).
+    Runs are :meth:`ContextSlot.view_runs`'s, ``-1`` for messages not stored.
+    """
+    view, runs = slot.load_messages(), slot.view_runs()
+    if prompt is None:
+        return view, runs
+    summary = slot.summary_message()
+    marker = None if summary is None else summary.content
+    sources = [first + k if first >= 0 else -1 for first, count in runs for k in range(count)]
+    kept = [
+        (m, i)
+        for m, i in zip(view, sources, strict=True)
+        if not isinstance(m, SystemMessage) or m.content == marker
+    ]
+    return [prompt, *(m for m, _ in kept)], index_runs([-1, *(i for _, i in kept)])
+
+
+def request_tokens(
+    slot: ContextSlot, prompt: SystemMessage | None, estimator: TokenEstimator | None
+) -> int:
+    """``estimate_messages_tokens(request_view(slot, prompt)[0])``, from the slot's tallies:
+    per turn this walks only the messages added since the last call, not the history."""
+    tokens = slot.view_tokens(estimator, without_system=prompt is not None)
+    if prompt is not None:
+        tokens += estimate_message_tokens(prompt, estimator)
+    return tokens
+
+
+def index_runs(indices: Sequence[int]) -> list[tuple[int, int]]:
+    """Stored indices (``-1``: not stored) as ``(first, count)`` runs of consecutive ones."""
+    return join_runs([(i, 1) for i in indices])
+
+
+def join_runs(*parts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Runs one after the other, merged where one continues the last."""
+    runs: list[tuple[int, int]] = []
+    for first, count in (run for part in parts for run in part):
+        if not count:
+            continue
+        if runs:
+            last, length = runs[-1]
+            if (last < 0 and first < 0) or (last >= 0 and first == last + length):
+                runs[-1] = (last, length + count)
+                continue
+        runs.append((first, count))
+    return runs
+
+
 __all__ = [
     "DEFAULT_SLOT_ID",
     "ContextSlot",
@@ -377,4 +431,8 @@ __all__ = [
     "SlotConfig",
     "SlotMode",
     "focused_view",
+    "index_runs",
+    "join_runs",
+    "request_tokens",
+    "request_view",
 ]

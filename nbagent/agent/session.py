@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -41,11 +40,25 @@ from nbagent.agent._state import (
     SessionCost,
     SessionState,
 )
-from nbagent.agent._sync import iterate_sync, run_sync
-from nbagent.agent._turn import Pending, Turn, index_runs, join_runs, session_tools
+from nbagent.agent._sync import iterate_sync
+from nbagent.agent._turn import (
+    Compacted,
+    CompactionMemo,
+    Pending,
+    Turn,
+    TurnGate,
+    session_tools,
+)
+from nbagent.agent._twin import sync_twin
 from nbagent.agent._uncancelled import finish_despite_cancel
 from nbagent.agent.config import Agent, SessionServices
-from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotConfig
+from nbagent.agent.context import (
+    SLOT_NAMESPACE,
+    ContextSlot,
+    SlotConfig,
+    request_tokens,
+    request_view,
+)
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
 from nbagent.agent.store import JsonValue, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig
@@ -57,11 +70,8 @@ from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.request import MessageResponse
-from nbagent.llm.tokens import estimate_message_tokens
 
 logger = logging.getLogger("nbagent.agent.session")
-
-Compacted = dict[int, tuple[AnyMessage, object, AnyMessage]]
 
 
 class AgentSession:
@@ -69,13 +79,9 @@ class AgentSession:
 
     The constructor reads nothing: the saved state is read when the session is opened —
     ``bundle.session(id)``, ``await session.open()``, or the first turn or property that needs
-    it. Drive a session from one task at a time: a second turn while one runs is refused, and a
-    turn started while a streamed turn is being saved waits for that save.
-
-    Settings saved by :meth:`configure` win over the bundle's: a session resumed with a bundle
-    whose ``summary_config``, ``compact_config`` or ``system_prompt`` differs keeps the
-    configured value of each setting it was configured with, and ``self.bundle`` then holds
-    the bundle with those settings in place. Settings never configured follow the bundle given.
+    it. One turn at a time: a second turn while one runs is refused, and a turn started while a
+    streamed turn is being saved waits for that save. Settings saved by :meth:`configure` win
+    over the bundle's when the session is opened again (``self.bundle`` then holds them).
     """
 
     def __init__(
@@ -97,11 +103,9 @@ class AgentSession:
         self._turn_index = 0
         self._slots: dict[str, ContextSlot] = {}
         self._current = bundle.config.default_slot_id
-        self._active: object | None = None
-        self._active_streamed = False
+        self._gate = TurnGate(session_id)
         self._pending: Pending | None = None
-        self._committing: asyncio.Future[None] | None = None
-        self._compact_states: dict[str, tuple[object, CompactState, Compacted]] = {}
+        self._compaction = CompactionMemo()
         self._prompt_message: SystemMessage | None = None
         self._checkpoint = SummaryCheckpoint(session_id, self._state_op)
 
@@ -112,9 +116,6 @@ class AgentSession:
         if not self._opened:
             await self._load()
         return self
-
-    def open_sync(self) -> AgentSession:
-        return self if self._opened else run_sync(self.open())
 
     def _require_open(self) -> None:
         if not self._opened:
@@ -200,24 +201,17 @@ class AgentSession:
     ) -> None:
         """Change this session's summary, microcompact or system-prompt settings, and save them.
 
-        ``None`` turns a feature off (no summaries, no microcompact, no bundle system prompt;
-        an agent's instructions stay); an argument left out keeps its setting. Wrong types and
-        empty prompts raise :class:`~nbagent.errors.ConfigurationError` and change nothing.
-
-        The settings apply from the next turn (a streamed turn awaiting ``finalize_turn()`` is
-        finalised first, under the settings it ran with) and are saved at once with the session
-        state. **Precedence:** when the session is opened again from the store, each setting
-        saved here wins over the bundle given then; settings never configured follow that
-        bundle. :attr:`configured` tells which were saved.
-
-        What a change keeps: the slots' summaries and the debounce count carry on, so a summary
-        made before stays in the focused view after summaries are turned off, and turning them
-        on again fires no sooner than the debounce allows. Microcompact starts afresh after a
-        change of ``compact_config`` or of the system prompt.
+        ``None`` turns a feature off (an agent's instructions stay); an argument left out keeps
+        its setting; bad values raise :class:`~nbagent.errors.ConfigurationError` and change
+        nothing. They apply from the next turn (a streamed turn awaiting ``finalize_turn()`` is
+        finalised first, under its own settings) and are saved at once: when the session is
+        opened again, each setting saved here wins over the bundle given then
+        (:attr:`configured` tells which). Summaries made and the debounce count carry on;
+        microcompact starts afresh after a change of ``compact_config`` or the system prompt.
         """
         changes = SessionSettings(summary_config, compact_config, system_prompt)
         await self.open()
-        if self._active is not None:
+        if self._gate.active is not None:
             raise NbAgentError(
                 f"a turn is running in session {self.session_id!r}; configure it after the "
                 "turn ends"
@@ -289,30 +283,9 @@ class AgentSession:
     # -- the request ------------------------------------------------------------------------
 
     def request_messages(self, slot: ContextSlot | None = None) -> list[AnyMessage]:
-        """What the next turn sends before its user message: system prompt + the slot's view.
-
-        With a system prompt set, it replaces every system message of the view except the
-        summary message (the rule of ``LlmCycle.build_request``, applied here so the summary
-        survives).
-        """
-        return self._request_view(slot or self.slot)[0]
-
-    def _request_view(self, slot: ContextSlot) -> tuple[list[AnyMessage], list[tuple[int, int]]]:
-        """:meth:`request_messages` and the stored index runs it comes from (``-1``: not
-        stored), as :meth:`ContextSlot.view_runs` gives them."""
-        view, runs = slot.load_messages(), slot.view_runs()
-        prompt = self._system_message()
-        if prompt is None:
-            return view, runs
-        summary = slot.summary_message()
-        marker = None if summary is None else summary.content
-        sources = [first + k if first >= 0 else -1 for first, count in runs for k in range(count)]
-        kept = [
-            (m, i)
-            for m, i in zip(view, sources, strict=True)
-            if not isinstance(m, SystemMessage) or m.content == marker
-        ]
-        return [prompt, *(m for m, _ in kept)], index_runs([-1, *(i for _, i in kept)])
+        """What the next turn sends before its user message: system prompt + the slot's view
+        (see :func:`~nbagent.agent.context.request_view`)."""
+        return request_view(slot or self.slot, self._system_message())[0]
 
     def _system_message(self) -> SystemMessage | None:
         """The system prompt as a message, made once per prompt text (its estimate is cached)."""
@@ -328,16 +301,7 @@ class AgentSession:
         return self._request_tokens(self.slot)
 
     def _request_tokens(self, slot: ContextSlot) -> int:
-        """``estimate_messages_tokens(self.request_messages(slot))``, from the slot's tallies.
-
-        Per turn this walks only the messages added since the last call, not the history.
-        """
-        estimator = self.bundle.config.estimator
-        prompt = self._system_message()
-        tokens = slot.view_tokens(estimator, without_system=prompt is not None)
-        if prompt is not None:
-            tokens += estimate_message_tokens(prompt, estimator)
-        return tokens
+        return request_tokens(slot, self._system_message(), self.bundle.config.estimator)
 
     # -- turns ------------------------------------------------------------------------------
 
@@ -353,7 +317,7 @@ class AgentSession:
                 self._turn_index = turn.index + 1
             return response
         finally:
-            self._release(turn.token)
+            self._gate.release(turn.token)
 
     @asynccontextmanager
     async def stream_turn(self, text: Prompt) -> AsyncIterator[AsyncIterator[CycleEvent]]:
@@ -366,10 +330,8 @@ class AgentSession:
         events = self.submit_turn_stream(text)
         try:
             yield events
-        except BaseException:
+        finally:
             await events.aclose()
-            raise
-        await events.aclose()
         if self._pending is not None:
             await self.finalize_turn()
 
@@ -382,7 +344,7 @@ class AgentSession:
         try:
             async for event in events:
                 if isinstance(event, CycleDoneEvent):
-                    if self._active is not turn.token:
+                    if self._gate.active is not turn.token:
                         raise NbAgentError(
                             "this streamed turn was abandoned when another turn started; "
                             "it was not saved"
@@ -390,15 +352,12 @@ class AgentSession:
                     await self._commit_turn(turn, event.response)
                 yield event
         finally:
-            self._release(turn.token)
+            self._gate.release(turn.token)
             await events.aclose()  # and with it the provider's HTTP response, now
 
     async def finalize_turn(self) -> TurnRecord | None:
-        """Finish the last streamed turn: turn-end hook, summary checkpoint, record update.
-
-        Uses the streamed turn's own index, ``turn_index - 1``. Returns its record, or ``None``
-        when no streamed turn waits.
-        """
+        """Finish the last streamed turn (its own index, ``turn_index - 1``): turn-end hook,
+        summary checkpoint, record update. Its record, or ``None`` when no streamed turn waits."""
         pending, self._pending = self._pending, None
         if pending is None:
             return None
@@ -407,7 +366,7 @@ class AgentSession:
 
     async def _begin_turn(self, text: Prompt, *, streamed: bool) -> Turn:
         await self.open()
-        await self._wait_for_commit()
+        await self._gate.wait_for_commit()
         if self._pending is not None:
             await self.finalize_turn()
         slot = self.slot
@@ -416,11 +375,11 @@ class AgentSession:
                 f"slot {slot.id!r} of session {self.session_id!r} is read-only: switch to a "
                 "writable slot (switch_slot) or create one (create_slot) to submit turns"
             )
-        token = self._claim(streamed)
+        token = self._gate.claim(streamed)
         try:
             index = self._turn_index
             await self._emit(HookEvent.TURN_START, index, slot_id=slot.id, prompt=text)
-            request_messages, runs = self._request_view(slot)
+            request_messages, runs = request_view(slot, self._system_message())
             config = self.bundle.config
             cycle = LlmCycle(
                 self.bundle.provider,
@@ -435,75 +394,31 @@ class AgentSession:
             )
             cycle.compact_state, cycle.compacted = self._compact_state(slot)
         except BaseException:
-            self._release(token)
+            self._gate.release(token)
             raise
         user = text if isinstance(text, UserMessage) else Message.user(text)
         return Turn(index, slot, user, request_messages, runs, cycle, token, streamed)
 
     def _compact_state(self, slot: ContextSlot) -> tuple[CompactState, Compacted]:
-        """One microcompact state per slot view, so a turn only analyses its new messages, and
-        the compacted messages it made (see ``LlmCycle.compacted``).
-
-        The state numbers turns by position in the view; a summary drops the view's head, so a
-        new summary starts a new state. So does a new compact config or system prompt
-        (:meth:`configure`): nothing decided under the old settings is reused.
-        """
-        focused = slot.focused
-        key = (
-            slot.config.mode,
-            focused.summary_override,
-            focused.summary_upto,
-            self.bundle.config.compact_config,
-            self.system_prompt,
+        """The slot's microcompact memo, kept while its view and the settings stay the same."""
+        focused, config = slot.focused, self.bundle.config
+        view = (slot.config.mode, focused.summary_override, focused.summary_upto)
+        return self._compaction.for_slot(
+            slot.id, (*view, config.compact_config, self.system_prompt)
         )
-        known = self._compact_states.get(slot.id)
-        if known is None or known[0] != key:
-            known = self._compact_states[slot.id] = (key, CompactState(), {})
-        return known[1], known[2]
-
-    async def _wait_for_commit(self) -> None:
-        """A turn being saved owns the session until its commit ends; the next turn waits."""
-        while (commit := self._committing) is not None:
-            if commit.get_loop() is not asyncio.get_running_loop():
-                raise NbAgentError(
-                    f"a turn of session {self.session_id!r} is being saved from another event "
-                    "loop; wait for it, and drive a session from one loop"
-                )
-            await asyncio.wait([commit])
-
-    def _claim(self, streamed: bool) -> object:
-        if self._active is not None:
-            if not self._active_streamed:
-                raise NbAgentError(
-                    f"a turn is already running in session {self.session_id!r}; await it "
-                    "before submitting the next one"
-                )
-            logger.warning(
-                "session %s: a new turn abandons the unfinished streamed turn (not saved)",
-                self.session_id,
-            )
-        token = object()
-        self._active, self._active_streamed = token, streamed
-        return token
-
-    def _release(self, token: object) -> None:
-        if self._active is token:
-            self._active = None
 
     async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:
-        """Steps 5 and 6: count the usage and save the turn, in one transaction.
-
-        The turn's timeline record is written in the same transaction (and updated after the
-        summary step), so a crash or an interrupt later in the turn never loses it. Once the
-        write has started, the turn is saved and known to be, or neither: a cancellation waits
-        for the write to end (see :func:`finish_despite_cancel`).
-        """
+        """Steps 5 and 6: count the usage and save the turn and its record in one transaction
+        (the record is updated after the summary step), so a crash later never loses it. Once
+        the write started, the turn is saved and known to be, or neither: a cancellation waits
+        for the write to end (:func:`finish_despite_cancel`)."""
         slot, new = turn.slot, turn.new_messages()
         state = self._state.copy()
         state.turn_index = turn.index + 1
         state.current_slot = slot.id
         state.cost.merge(turn.cycle.usage)
-        record = self._new_record(turn, response, state, new)
+        tokens = self._request_tokens(slot)
+        record = turn.record(response, state, new, tokens, self.bundle.config.estimator)
         ops = [*slot.save_ops(extra=new), self._state_op(state), self._record_op(record)]
 
         async def write() -> None:
@@ -516,11 +431,11 @@ class AgentSession:
                 if turn.streamed:
                     self._turn_index = turn.index + 1
                     self._pending = Pending(turn, response, record)
-                    self._release(turn.token)  # saved: the next turn need not abandon it
+                    self._gate.release(turn.token)  # saved: the next turn need not abandon it
             finally:
-                self._committing = None
+                self._gate.committing = None
 
-        task = self._committing = asyncio.ensure_future(write())
+        task = self._gate.committing = asyncio.ensure_future(write())
         try:
             await finish_despite_cancel(task)
         except asyncio.CancelledError:
@@ -528,29 +443,6 @@ class AgentSession:
                 self._turn_index = turn.index + 1
             raise
         return record
-
-    def _new_record(
-        self, turn: Turn, response: MessageResponse, state: SessionState, new: list[AnyMessage]
-    ) -> TurnRecord:
-        slot, reports = turn.slot, list(turn.cycle.compaction_reports)
-        estimator = self.bundle.config.estimator
-        return TurnRecord(
-            turn_index=turn.index,
-            slot_id=slot.id,
-            # Provisional (exact unless the focused view's start moves); set after the commit.
-            estimated_context_tokens=self._request_tokens(slot)
-            + sum(estimate_message_tokens(m, estimator) for m in new),
-            reported_context_tokens=response.usage.input_tokens or None,
-            cumulative_tokens=state.cost.total_tokens,
-            messages_in_view=len(turn.request_messages),
-            messages_stored=len(slot) + len(new),
-            compaction=reports,
-            compaction_freed_tokens=sum(r.freed_tokens for r in reports),
-            latency_s=time.perf_counter() - turn.started,
-            streamed=turn.streamed,
-            summary_status=SummaryStatus.PENDING,
-            request_positions=join_runs(turn.view_runs, [(len(slot), len(new))]),
-        )
 
     def _record_op(self, record: TurnRecord) -> StoreOp:
         key = f"{record.turn_index:09d}"
@@ -589,12 +481,10 @@ class AgentSession:
         response: MessageResponse | None = None,
         **data: Any,
     ) -> None:
-        hooks = self.bundle.hook_executor
-        if hooks is None:
-            return
-        data.setdefault("session_id", self.session_id)
-        ctx = HookContext(event=event, response=response, turn_index=turn_index, data=data)
-        await hooks.emit(event, ctx)
+        if (hooks := self.bundle.hook_executor) is not None:
+            data.setdefault("session_id", self.session_id)
+            ctx = HookContext(event=event, response=response, turn_index=turn_index, data=data)
+            await hooks.emit(event, ctx)
 
     # -- session memory ---------------------------------------------------------------------
 
@@ -609,44 +499,16 @@ class AgentSession:
 
     # -- sync twins -------------------------------------------------------------------------
 
-    def submit_turn_sync(self, text: Prompt) -> MessageResponse:
-        return run_sync(self.submit_turn(text))
+    open_sync = sync_twin(open)
+    submit_turn_sync = sync_twin(submit_turn)
+    finalize_turn_sync = sync_twin(finalize_turn)
+    configure_sync = sync_twin(configure)
+    create_slot_sync = sync_twin(create_slot)
+    get_session_data_sync = sync_twin(get_session_data)
+    get_conversation_summary_sync = sync_twin(get_conversation_summary)
 
     def submit_turn_stream_sync(self, text: Prompt) -> Iterator[CycleEvent]:
         return iterate_sync(self.submit_turn_stream(text))
-
-    def finalize_turn_sync(self) -> TurnRecord | None:
-        return run_sync(self.finalize_turn())
-
-    def configure_sync(
-        self,
-        *,
-        summary_config: SummaryConfig | Unchanged | None = UNCHANGED,
-        compact_config: CompactConfig | Unchanged | None = UNCHANGED,
-        system_prompt: str | Unchanged | None = UNCHANGED,
-    ) -> None:
-        changes = {
-            "summary_config": summary_config,
-            "compact_config": compact_config,
-            "system_prompt": system_prompt,
-        }
-        run_sync(self.configure(**changes))  # type: ignore[arg-type]
-
-    def get_session_data_sync(self, key: str) -> JsonValue | None:
-        return run_sync(self.get_session_data(key))
-
-    def get_conversation_summary_sync(self) -> str | None:
-        return run_sync(self.get_conversation_summary())
-
-    def create_slot_sync(
-        self,
-        slot_id: str,
-        config: SlotConfig | None = None,
-        messages: tuple[AnyMessage, ...] | list[AnyMessage] = (),
-        *,
-        switch: bool = True,
-    ) -> ContextSlot:
-        return run_sync(self.create_slot(slot_id, config, messages, switch=switch))
 
     def __repr__(self) -> str:
         name = self.agent.name if self.agent else None

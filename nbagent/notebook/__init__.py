@@ -1,4 +1,5 @@
-"""The notebook layer: magics, chat widget, tables, charts, summaries, threshold tuning.
+"""The notebook layer: magics, chat widget, tables, charts, summaries, threshold tuning, and the
+offline travel demo the notebooks run on without a key (:mod:`nbagent.notebook.demo`).
 
 Names load on first use (PEP 562), so ``%load_ext nbagent`` and ``import nbagent`` do not pull in
 pandas, matplotlib or ipywidgets until a table, chart or widget is asked for.
@@ -10,9 +11,11 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from nbagent.notebook._replay import read_jsonl, write_jsonl
     from nbagent.notebook.charts import watermark_chart
+    from nbagent.notebook.demo import demo_provider, travel_demo
     from nbagent.notebook.magics import AgentMagics
-    from nbagent.notebook.summary_view import SummaryCard, SummaryView, show_summary
+    from nbagent.notebook.summary_view import SummaryCard, SummaryView
     from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
     from nbagent.notebook.tuning import TuningResult, tune_summary, tune_widget
     from nbagent.notebook.widget import ChatWidget
@@ -24,13 +27,16 @@ _LAZY = {
     "SummaryView": "nbagent.notebook.summary_view",
     "TuningResult": "nbagent.notebook.tuning",
     "compaction_table": "nbagent.notebook.tables",
-    "show_summary": "nbagent.notebook.summary_view",
+    "demo_provider": "nbagent.notebook.demo",
+    "read_jsonl": "nbagent.notebook._replay",
     "styled": "nbagent.notebook.tables",
     "timeline_table": "nbagent.notebook.tables",
     "token_table": "nbagent.notebook.tables",
+    "travel_demo": "nbagent.notebook.demo",
     "tune_summary": "nbagent.notebook.tuning",
     "tune_widget": "nbagent.notebook.tuning",
     "watermark_chart": "nbagent.notebook.charts",
+    "write_jsonl": "nbagent.notebook._replay",
 }
 
 
@@ -54,11 +60,14 @@ __all__ = [
     "SummaryView",
     "TuningResult",
     "compaction_table",
-    "show_summary",
+    "demo_provider",
+    "read_jsonl",
     "styled",
     "timeline_table",
     "token_table",
+    "travel_demo",
     "tune_summary",
     "tune_widget",
     "watermark_chart",
+    "write_jsonl",
 ]

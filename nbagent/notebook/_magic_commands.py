@@ -1,4 +1,8 @@
-"""The ``%agent`` subcommands: one function each, called by :meth:`AgentMagics.agent`.
+"""The ``%agent`` subcommands: one function each, run by :func:`run` with what they read.
+
+A command gets the :class:`SessionBook` of the notebook, the :class:`MagicSettings` (the magics'
+options, taken when the line runs), the parsed arguments and the notebook's namespace (for
+``--tools NAME``); it never calls back into :class:`~nbagent.notebook.magics.AgentMagics`.
 
 Tables, the chart and the summary come from :mod:`~nbagent.notebook.tables`,
 :mod:`~nbagent.notebook.charts` and :mod:`~nbagent.notebook.summary_view`, imported when first
@@ -9,22 +13,47 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import shlex
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from IPython.display import display
 
-from nbagent.agent._settings import UNCHANGED, Unchanged
-from nbagent.agent.context import SlotMode
-from nbagent.agent.session import AgentSession
-from nbagent.agent.summary import SummaryConfig
+from nbagent.agent import UNCHANGED, AgentSession, SlotMode, SummaryConfig, Unchanged
 from nbagent.llm.compact import CompactConfig
-from nbagent.notebook._magic_args import help_text
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.providers.registry import PROVIDER_ENV_VAR
+from nbagent.notebook._magic_args import UsageProblem, help_text
 from nbagent.notebook._render import history_html, split_turns, turns_text
-from nbagent.notebook._sessions import compact_for_window, provider_label, save_slot
+from nbagent.notebook._sessions import (
+    OFFLINE_NOTICE,
+    SessionBook,
+    as_registry,
+    compact_for_window,
+    is_offline,
+    provider_label,
+    save_slot,
+)
 
-if TYPE_CHECKING:
-    from nbagent.notebook.magics import AgentMagics
+
+@dataclass(frozen=True)
+class MagicSettings:
+    """What the commands read of the magics' options (``%config AgentMagics.x = ...``).
+
+    ``summary`` and ``compact`` are the settings of new sessions (``None``: off); empty strings
+    of the options are ``None`` here.
+    """
+
+    default_provider: str | None = None
+    default_model: str | None = None
+    store_path: str | None = None
+    system_prompt: str | None = None
+    show_tool_calls: bool = True
+    update_interval: float = 0.05
+    summary: SummaryConfig | None = None
+    compact: CompactConfig | None = None
 
 
 def show(obj: Any, **kwargs: Any) -> Any:
@@ -32,12 +61,21 @@ def show(obj: Any, **kwargs: Any) -> Any:
     return display(obj, **kwargs)  # type: ignore[no-untyped-call]
 
 
-def run(magics: AgentMagics, args: argparse.Namespace) -> None:
+def run(
+    book: SessionBook,
+    settings: MagicSettings,
+    args: argparse.Namespace,
+    namespace: Mapping[str, object],
+) -> None:
+    """Run the ``%agent`` subcommand ``args.command``."""
     match args.command:
         case "help":
             print(help_text())
         case "new":
-            magics.open_session(
+            open_session(
+                book,
+                settings,
+                namespace,
                 provider_spec=args.provider,
                 model=args.model,
                 session_id=args.session,
@@ -46,38 +84,114 @@ def run(magics: AgentMagics, args: argparse.Namespace) -> None:
                 tools=args.tools,
             )
         case "config":
-            configure(magics, args)
+            configure(book, settings, args)
         case "tokens" | "compaction" | "timeline":
-            show_table(args.command, magics.book.get(args.session))
+            show_table(args.command, book.get(args.session))
         case "watermark":
-            show_watermark(magics.book.get(args.session))
+            show_watermark(book.get(args.session))
         case "summary":
-            from nbagent.notebook.summary_view import show_summary
+            from nbagent.notebook.summary_view import SummaryView
 
-            show(show_summary(magics.book.get(args.session)))
+            show(SummaryView.from_session(book.get(args.session)))
         case "history":
-            show_history(magics, magics.book.get(args.session), args.last)
+            show_history(book.get(args.session), args.last, settings.show_tool_calls)
         case "reset":
-            old, new = magics.book.reset(args.session)
+            old, new = book.reset(args.session)
             print(
                 f"Session {new.session_id!r} started with the settings of {old.session_id!r}; "
                 f"{old.session_id!r} stays stored (`%agent new --session "
                 f"{shlex.quote(old.session_id)}` resumes it)."
             )
         case "sessions":
-            show_sessions(magics, args.store)
+            show_sessions(book, args.store or settings.store_path)
         case "chat":
             from nbagent.notebook.widget import ChatWidget
 
             show(
                 ChatWidget(
-                    magics.book.get(args.session),
-                    update_interval=magics.update_interval,
-                    show_tool_calls=magics.show_tool_calls,
+                    book.get(args.session),
+                    update_interval=settings.update_interval,
+                    show_tool_calls=settings.show_tool_calls,
                 )
             )
         case other:
             raise AssertionError(f"unhandled %agent command {other!r}")
+
+
+# -- sessions -----------------------------------------------------------------------------------
+
+
+def choose_provider(spec: str | None) -> tuple[LlmProvider, bool]:
+    """The provider of ``spec`` (else the environment's), with the travel demo for the offline
+    provider; ``True`` when nothing named one (no spec, no ``NBAGENT_PROVIDER``), so a key
+    variable or the offline fallback chose it."""
+    from nbagent.notebook.demo import demo_provider
+
+    if spec:
+        return demo_provider(spec), False
+    return demo_provider(), not os.environ.get(PROVIDER_ENV_VAR, "").strip()
+
+
+def open_session(
+    book: SessionBook,
+    settings: MagicSettings,
+    namespace: Mapping[str, object],
+    *,
+    provider_spec: str | None = None,
+    model: str | None = None,
+    session_id: str | None = None,
+    system: str | None = None,
+    store_path: str | None = None,
+    tools: str | None = None,
+    make_default: bool = True,
+) -> AgentSession:
+    """Open a session as ``%agent new`` does, and say which (and that it is offline)."""
+    registry = None if tools is None else as_registry(_variable(namespace, tools), tools)
+    provider, unnamed = choose_provider(provider_spec or settings.default_provider)
+    if unnamed and is_offline(provider) and not book.offline_notice_shown:
+        book.offline_notice_shown = True
+        print(OFFLINE_NOTICE)
+    store = book.store(store_path or settings.store_path)
+    session = book.open(
+        provider=provider,
+        store=store,
+        session_id=session_id,
+        model=model or settings.default_model,
+        system=system or settings.system_prompt,
+        summary=settings.summary,
+        tools=registry,
+        compact=settings.compact,
+        make_default=make_default,
+    )
+    state = f"resumed at turn {session.turn_index}" if session.turn_index else "new"
+    print(
+        f"Session {session.session_id!r} ({state}) · {provider_label(provider)} · "
+        f"store {store.path}"
+    )
+    return session
+
+
+def session_for_cell(
+    book: SessionBook,
+    settings: MagicSettings,
+    namespace: Mapping[str, object],
+    session_id: str | None,
+) -> AgentSession:
+    """The session a ``%%agent`` cell runs in: the one it names, else the default one, else a
+    new one (a named one does not become the default)."""
+    if session_id is not None and session_id in book.sessions:
+        return book.sessions[session_id]
+    if session_id is None and book.default_id is not None:
+        return book.get()
+    return open_session(
+        book, settings, namespace, session_id=session_id, make_default=session_id is None
+    )
+
+
+def _variable(namespace: Mapping[str, object], name: str) -> object:
+    if name not in namespace:
+        raise UsageProblem(f"no variable {name!r} in the notebook")
+    return namespace[name]
 
 
 # -- config -------------------------------------------------------------------------------------
@@ -92,9 +206,9 @@ _SUMMARY_FIELDS = {
 }
 
 
-def configure(magics: AgentMagics, args: argparse.Namespace) -> None:
+def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespace) -> None:
     """Change what was asked (nothing: just show the settings), then show them."""
-    session = magics.book.get(args.session)
+    session = book.get(args.session)
     changes = {
         name: getattr(args, option)
         for option, name in _SUMMARY_FIELDS.items()
@@ -107,11 +221,11 @@ def configure(magics: AgentMagics, args: argparse.Namespace) -> None:
     if args.off:
         summary = None
     elif changes or args.on:
-        base = current.summary_config or magics.default_summary_config() or SummaryConfig()
+        base = current.summary_config or settings.summary or SummaryConfig()
         summary = dataclasses.replace(base, **changes)
     if args.max_context is not None and current.compact_config is not None:
         compact = compact_for_window(args.max_context)
-    magics.book.configure(session, summary=summary, compact=compact)
+    book.configure(session, summary=summary, compact=compact)
     if args.mode is not None:
         slot = session.slot
         slot.config = slot.config.model_copy(update={"mode": SlotMode(args.mode)})
@@ -179,7 +293,7 @@ def show_watermark(session: AgentSession) -> None:
     show(watermark_chart(session))
 
 
-def show_history(magics: AgentMagics, session: AgentSession, last: int | None) -> None:
+def show_history(session: AgentSession, last: int | None, show_tools: bool) -> None:
     from nbagent.notebook._records import view_indices
 
     slot = session.slot
@@ -193,16 +307,16 @@ def show_history(magics: AgentMagics, session: AgentSession, last: int | None) -
         turns = split_turns(messages)[-last:]
         start = len(messages) - sum(1 + len(rest) for _, rest in turns)
         messages, in_view = messages[start:], in_view[start:]
-    html = history_html(messages, in_view, show_tools=magics.show_tool_calls)
+    html = history_html(messages, in_view, show_tools=show_tools)
     text = f"{len(messages)} messages of session {session.session_id!r}"
     show({"text/plain": text, "text/html": html}, raw=True)
 
 
-def show_sessions(magics: AgentMagics, store_path: str | None) -> None:
+def show_sessions(book: SessionBook, store_path: str | None) -> None:
     import pandas as pd
 
-    store = magics.book.store(store_path or magics.store_path or None)
-    rows: list[dict[str, Any]] = [dataclasses.asdict(r) for r in magics.book.listing(store)]
+    store = book.store(store_path)
+    rows: list[dict[str, Any]] = [dataclasses.asdict(r) for r in book.listing(store)]
     if not rows:
         print(f"No sessions in {store.path} yet: `%agent new` opens one.")
         return
@@ -210,4 +324,13 @@ def show_sessions(magics: AgentMagics, store_path: str | None) -> None:
     show(pd.DataFrame(rows))
 
 
-__all__ = ["configure", "run", "settings_text", "show"]
+__all__ = [
+    "MagicSettings",
+    "choose_provider",
+    "configure",
+    "open_session",
+    "run",
+    "session_for_cell",
+    "settings_text",
+    "show",
+]

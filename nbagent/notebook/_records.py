@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
-from nbagent.agent.context import ContextSlot, summary_system_message
+from nbagent.agent.context import ContextSlot, recent_turns_start, summary_system_message
 from nbagent.agent.session import AgentSession
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.blocks import (
@@ -41,19 +41,11 @@ from nbagent.llm.messages import (
 logger = logging.getLogger("nbagent.notebook")
 
 
-def is_prompt(message: Message) -> bool:
-    """A user message with something besides tool results: it opens a turn."""
+def is_turn_start(message: Message) -> bool:
+    """A user message with something besides tool results: it starts a turn (the prompt)."""
     return isinstance(message, UserMessage) and any(
         not isinstance(b, ToolResultBlock) for b in message.content
     )
-
-
-def turn_start(messages: Sequence[Message], end: int) -> int:
-    """Index of the user message that opens the turn ending at ``end`` (``end`` if none)."""
-    for index in range(min(end, len(messages)) - 1, -1, -1):
-        if is_prompt(messages[index]):
-            return index
-    return end
 
 
 def fired_records(session: AgentSession, slot_id: str | None = None) -> list[TurnRecord]:
@@ -83,25 +75,27 @@ def cycle_positions(session: AgentSession, record: TurnRecord) -> list[int | Non
     if slot is None:
         return []
     end = min(record.messages_stored, len(slot.messages))
-    start = turn_start(slot.messages, end)
+    start = recent_turns_start(slot.messages[:end], 1, 0)
     return [*([None] * record.messages_in_view), *range(start, end)]
 
 
 def message_turns(session: AgentSession, slot: ContextSlot) -> list[int | None]:
     """The turn index of each stored message of ``slot`` (``None`` before the first prompt).
 
-    A turn recorded in the timeline starts at the prompt before its ``messages_stored``; a
+    A turn recorded in the timeline starts where the agent's focused view says the last turn
+    of its ``messages_stored`` starts (:func:`~nbagent.agent.context.recent_turns_start`); a
     prompt no record starts (a streamed turn not finalised yet) is one more than the last.
     """
     messages = slot.messages
     starts: dict[int, int] = {}
     for record in session.timeline:
         if record.slot_id == slot.id and record.messages_stored <= len(messages):
-            starts[turn_start(messages, record.messages_stored)] = record.turn_index
+            start = recent_turns_start(messages[: record.messages_stored], 1, 0)
+            starts[start] = record.turn_index
     turns: list[int | None] = []
     current: int | None = None
     for index, message in enumerate(messages):
-        if is_prompt(message):
+        if is_turn_start(message):
             current = starts.get(index, 0 if current is None else current + 1)
         turns.append(current)
     return turns

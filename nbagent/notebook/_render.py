@@ -30,8 +30,9 @@ from nbagent.llm.messages import (
     ToolResultMessage,
     UserMessage,
 )
+from nbagent.llm.providers import display_url
 from nbagent.notebook._html import escape_html, markdown_to_safe_html, preview
-from nbagent.notebook._records import is_prompt, message_text
+from nbagent.notebook._records import is_turn_start, message_text
 
 MAX_SHOWN_CHARS = 4_000
 """Characters of a tool argument or result shown in its block (the rest is counted, not shown)."""
@@ -291,19 +292,22 @@ def user_html(text: str) -> str:
     return f'<div class="nbagent-user" style="{_USER}">{escape_html(text)}</div>'
 
 
-# Credentials a URL can carry: `scheme://user:password@host` and key-like query parameters.
-_URL_PASSWORD = re.compile(r"(?P<head>\b[a-z][a-z0-9+.-]*://[^/\s:@]*:)[^@\s/]+(?=@)", re.I)
-_QUERY_SECRET = re.compile(
-    r"(?P<head>[?&;][\w.-]*(?:key|token|secret|password|passwd|sig|signature)=)[^&#;\s'\"]+",
-    re.I,
-)
+# A URL as an error message quotes it: up to whitespace, a quote or an angle bracket.
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+", re.I)
 
 
 def redact(text: str) -> str:
-    """``text`` with URL credentials masked: a base URL given in a provider spec may hold a key
-    (``?api_key=...``, ``user:key@``), and error messages quote the URL they failed on."""
-    text = _URL_PASSWORD.sub(r"\g<head>***", text)
-    return _QUERY_SECRET.sub(r"\g<head>***", text)
+    """``text`` with every URL in it as :func:`display_url` shows one (user info and query
+    values masked): a base URL given in a provider spec may hold a key (``?api_key=...``,
+    ``user:key@``), and error messages quote the URL they failed on."""
+    return _URL.sub(_display, text)
+
+
+def _display(match: re.Match[str]) -> str:
+    try:
+        return display_url(match[0])
+    except ValueError:  # not a URL urllib can split (a bad IPv6 host): nothing of it is shown
+        return match[0].split("://", 1)[0] + "://***"
 
 
 def error_text(error: BaseException) -> str:
@@ -322,7 +326,7 @@ def split_turns(messages: Sequence[AnyMessage]) -> list[tuple[AnyMessage, list[A
     a system message or whatever comes first."""
     turns: list[tuple[AnyMessage, list[AnyMessage]]] = []
     for message in messages:
-        if is_prompt(message) or isinstance(message, SystemMessage) or not turns:
+        if is_turn_start(message) or isinstance(message, SystemMessage) or not turns:
             turns.append((message, []))
         else:
             turns[-1][1].append(message)

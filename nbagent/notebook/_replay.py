@@ -47,7 +47,7 @@ from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider, Rep
 from nbagent.llm.request import MessageRequest, ToolDefinition
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.llm.tools import ToolCallResult, ToolRegistry
-from nbagent.notebook._records import is_prompt
+from nbagent.notebook._records import is_turn_start
 
 TranscriptSource = AgentSession | Sequence[AnyMessage | dict[str, Any]] | str | os.PathLike[str]
 """A session (its current slot's stored history), a list of messages, or a JSONL file path."""
@@ -126,7 +126,7 @@ def split_turns(
     messages: Sequence[AnyMessage],
 ) -> tuple[tuple[AnyMessage, ...], tuple[RecordedTurn, ...]]:
     """The messages before the first user message, and the recorded turns."""
-    starts = [i for i, m in enumerate(messages) if is_prompt(m)]
+    starts = [i for i, m in enumerate(messages) if is_turn_start(m)]
     if not starts:
         raise ConfigurationError(
             "the transcript has no user message, so there is no turn to replay; pass a recorded "

@@ -13,8 +13,7 @@ import shlex
 from dataclasses import dataclass
 from pathlib import Path
 
-from nbagent.agent._settings import UNCHANGED, Unchanged
-from nbagent.agent._sync import run_sync
+from nbagent.agent import UNCHANGED, Unchanged, run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.session import AgentSession
 from nbagent.agent.sqlite_store import DEFAULT_PATH, SqliteStore

@@ -16,8 +16,12 @@ and ends rendered as Markdown; tool calls show as collapsible blocks; a summary 
 fired shows under the reply. A failed turn shows one error line and leaves the history as it was.
 
 Turns run on nbagent's background loop (the one the sessions' sync twins and the chat widget
-use), so a cell works inside the kernel's running event loop; the cell waits for the turn while
-the output updates. An interrupt stops the cell once the turn has unwound (see :func:`wait`).
+use, through :func:`~nbagent.agent.run_sync`), so a cell works inside the kernel's running event
+loop; the cell waits for the turn while the output updates. An interrupt stops the cell once the
+turn has unwound.
+
+The subcommands of ``%agent`` are in :mod:`~nbagent.notebook._magic_commands`; they get the
+session book and the options as :class:`~nbagent.notebook._magic_commands.MagicSettings`.
 
 Defaults for new sessions are traitlets options: ``%config AgentMagics.default_provider =
 "offline"``, ``c.AgentMagics.store_path = ...`` in an IPython profile, and so on.
@@ -26,24 +30,23 @@ Defaults for new sessions are traitlets options: ``%config AgentMagics.default_p
 from __future__ import annotations
 
 import logging
-import os
-import threading
 import time
-from collections.abc import Awaitable
-from typing import Any, TypeVar
+from contextlib import closing
+from typing import Any
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class
 from traitlets import Bool, Enum, Float, Int, Unicode
 
-from nbagent.agent._sync import submit_background
-from nbagent.agent.session import AgentSession
-from nbagent.agent.summary import SummaryConfig
-from nbagent.agent.timeline import SummaryStatus, TurnRecord
+from nbagent.agent import (
+    AgentSession,
+    SummaryConfig,
+    SummaryStatus,
+    TurnRecord,
+    iterate_sync,
+    run_sync,
+)
 from nbagent.errors import ConfigurationError, NbAgentError
-from nbagent.llm.compact import CompactConfig
-from nbagent.llm.provider import LlmProvider
-from nbagent.llm.providers.registry import PROVIDER_ENV_VAR
 from nbagent.notebook import _magic_commands as commands
 from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import preview
@@ -65,18 +68,9 @@ from nbagent.notebook._render import (
     redact,
     reply_parts,
 )
-from nbagent.notebook._sessions import (
-    OFFLINE_NOTICE,
-    SessionBook,
-    as_registry,
-    compact_for_window,
-    is_offline,
-    provider_label,
-)
+from nbagent.notebook._sessions import SessionBook, compact_for_window
 
 logger = logging.getLogger("nbagent.notebook.magics")
-
-T = TypeVar("T")
 
 _DEFAULTS = SummaryConfig()
 
@@ -135,7 +129,7 @@ class AgentMagics(Magics):
         try:
             if cell is None:
                 args = parse(self._line_parser, line)
-                commands.run(self, args)
+                commands.run(self.book, self.settings(), args, self._namespace())
             else:
                 self._run_cell(line, cell)
         except HelpShown:
@@ -147,9 +141,22 @@ class AgentMagics(Magics):
         except NbAgentError as e:
             raise CellFailed(e) from e
 
-    # -- sessions -------------------------------------------------------------------------
+    # -- what the commands read ------------------------------------------------------------
 
-    def default_summary_config(self) -> SummaryConfig | None:
+    def settings(self) -> commands.MagicSettings:
+        """The options as they are now (``%config`` may change them between two lines)."""
+        return commands.MagicSettings(
+            default_provider=self.default_provider or None,
+            default_model=self.default_model or None,
+            store_path=self.store_path or None,
+            system_prompt=self.system_prompt or None,
+            show_tool_calls=self.show_tool_calls,
+            update_interval=self.update_interval,
+            summary=self._summary_config(),
+            compact=compact_for_window(self.max_context_tokens) if self.microcompact else None,
+        )
+
+    def _summary_config(self) -> SummaryConfig | None:
         if not self.summaries:
             return None
         return SummaryConfig(
@@ -159,78 +166,21 @@ class AgentMagics(Magics):
             prompt_language="en" if self.summary_language == "en" else "zh",
         )
 
-    def default_compact_config(self) -> CompactConfig | None:
-        return compact_for_window(self.max_context_tokens) if self.microcompact else None
-
-    def choose_provider(self, spec: str | None) -> tuple[LlmProvider, bool]:
-        """The provider of ``spec`` (or the configured default, or the environment's); ``True``
-        when nothing named one (no spec, no ``NBAGENT_PROVIDER``), so a key variable or the
-        offline fallback chose it."""
-        from nbagent.llm.providers.registry import provider_from_env, provider_from_spec
-
-        spec = spec or self.default_provider or None
-        if spec:
-            return provider_from_spec(spec), False
-        return provider_from_env(), not os.environ.get(PROVIDER_ENV_VAR, "").strip()
-
-    def open_session(
-        self,
-        *,
-        provider_spec: str | None = None,
-        model: str | None = None,
-        session_id: str | None = None,
-        system: str | None = None,
-        store_path: str | None = None,
-        tools: str | None = None,
-        make_default: bool = True,
-    ) -> AgentSession:
-        """Open a session as ``%agent new`` does, and say which (and that it is offline)."""
-        registry = None if tools is None else as_registry(self._variable(tools), tools)
-        provider, unnamed = self.choose_provider(provider_spec)
-        if unnamed and is_offline(provider) and not self.book.offline_notice_shown:
-            self.book.offline_notice_shown = True
-            print(OFFLINE_NOTICE)
-        store = self.book.store(store_path or self.store_path or None)
-        session = self.book.open(
-            provider=provider,
-            store=store,
-            session_id=session_id,
-            model=model or self.default_model or None,
-            system=system or self.system_prompt or None,
-            summary=self.default_summary_config(),
-            tools=registry,
-            compact=self.default_compact_config(),
-            make_default=make_default,
-        )
-        state = f"resumed at turn {session.turn_index}" if session.turn_index else "new"
-        print(
-            f"Session {session.session_id!r} ({state}) · {provider_label(provider)} · "
-            f"store {store.path}"
-        )
-        return session
-
-    def _variable(self, name: str) -> object:
+    def _namespace(self) -> dict[str, Any]:
         assert self.shell is not None, "AgentMagics runs inside an IPython shell"
-        if name not in self.shell.user_ns:
-            raise UsageProblem(f"no variable {name!r} in the notebook")
-        return self.shell.user_ns[name]
-
-    def session_for_cell(self, session_id: str | None) -> AgentSession:
-        if session_id is not None and session_id in self.book.sessions:
-            return self.book.sessions[session_id]
-        if session_id is None and self.book.default_id is not None:
-            return self.book.get()
-        return self.open_session(session_id=session_id, make_default=session_id is None)
+        namespace: dict[str, Any] = self.shell.user_ns
+        return namespace
 
     # -- %%agent ----------------------------------------------------------------------------
 
     def _run_cell(self, line: str, cell: str) -> None:
         args = parse(self._cell_parser, line)
-        assert self.shell is not None, "AgentMagics runs inside an IPython shell"
-        text = cell if args.raw else expand(cell, self.shell.user_ns)
+        namespace = self._namespace()
+        text = cell if args.raw else expand(cell, namespace)
         if not text.strip():
             raise UsageProblem("the cell is empty: write your message under %%agent")
-        session = self.session_for_cell(args.session)
+        settings = self.settings()
+        session = commands.session_for_cell(self.book, settings, namespace, args.session)
         self.run_turn(session, text.strip(), stream=self.stream and not args.no_stream)
 
     def run_turn(self, session: AgentSession, text: str, *, stream: bool) -> TurnRecord | None:
@@ -250,7 +200,7 @@ class AgentMagics(Magics):
             if stream:
                 record = self._stream(session, text, handle)
             else:
-                wait(session.submit_turn(text))
+                run_sync(session.submit_turn(text))
                 record = session.timeline[-1] if session.timeline else None
         except KeyboardInterrupt as e:
             # Shown, then raised again so that "Run all" stops here as the user asked.
@@ -277,54 +227,17 @@ class AgentMagics(Magics):
         show_tools = self.show_tool_calls
         live = LiveReply()
         shown_at = time.monotonic()
-        events = session.submit_turn_stream(text)
-        try:
-            while (event := wait(anext(events, None))) is not None:
+        # Closed on the way out, interrupted or not: an interrupt must close the stream now (an
+        # unsaved turn is then discarded), not at garbage collection.
+        with closing(iterate_sync(session.submit_turn_stream(text))) as events:
+            for event in events:
                 now = time.monotonic()
                 if live.apply(event) and now - shown_at >= self.update_interval:
                     shown_at = now
                     html = parts_html(live.parts, show_tools=show_tools, streaming=True)
                     plain = parts_text(live.parts, show_tools=show_tools)
                     handle.update(_bundle(plain, html), raw=True)
-        finally:
-            # An interrupt must close the stream now (an unsaved turn is then discarded), not
-            # at garbage collection.
-            close = getattr(events, "aclose", None)
-            if close is not None:
-                wait(close())
-        return wait(session.finalize_turn())
-
-
-SETTLE_SECONDS = 5.0
-"""How long an interrupted turn may take to unwind (close its stream) before the cell stops."""
-
-
-def wait(step: Awaitable[T]) -> T:
-    """Run ``step`` on nbagent's background loop and wait for it, from the kernel's thread.
-
-    On an interrupt, ``step`` is cancelled and the interrupt raised again only once ``step``
-    has unwound (bounded by :data:`SETTLE_SECONDS`). The sessions' sync twins raise at once,
-    while the cancelled turn still closes its stream in the background: closing the stream
-    then failed ("aclose(): asynchronous generator is already running") and hid the interrupt,
-    and the turn could still hold the session when the next cell started one.
-    """
-    started, settled = threading.Event(), threading.Event()
-
-    async def run() -> T:
-        started.set()
-        try:
-            return await step
-        finally:
-            settled.set()
-
-    future = submit_background(run())
-    try:
-        return future.result()
-    except BaseException:
-        future.cancel()
-        # A step cancelled before it started never runs, so there is nothing to wait for.
-        settled.wait(SETTLE_SECONDS if started.is_set() else 0.1)
-        raise
+        return run_sync(session.finalize_turn())
 
 
 def _bundle(text: str, html: str) -> dict[str, str]:

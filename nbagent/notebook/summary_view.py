@@ -109,6 +109,30 @@ class SummaryView:
     current: SummaryCard | None
     previous: list[SummaryCard] = field(default_factory=list)
 
+    @classmethod
+    def from_session(cls, session: AgentSession) -> SummaryView:
+        """The current slot's summary (as its focused view sends it) and the earlier ones.
+
+        Without a timeline record (a summary set by hand with ``slot.set_summary``), the card
+        shows the slot's summary and what it covers, without a turn or call cost. Nothing is
+        displayed: a notebook shows the view it is given (the last line of a cell, ``display``).
+        """
+        slot = session.slot
+        cards = [SummaryCard.from_record(session, r) for r in fired_records(session, slot.id)]
+        text = slot.focused.summary_override
+        current: SummaryCard | None = cards[-1] if cards else None
+        if text is not None and (current is None or current.text != text):
+            upto = slot.focused.summary_upto
+            current = SummaryCard(
+                text=text,
+                upto=upto,
+                turns=_turn_range(session, slot, upto),
+                tokens=_view_tokens(session, slot, text),
+                slot_id=slot.id,
+            )
+            return cls(session.session_id, current, cards)
+        return cls(session.session_id, current, cards[:-1])
+
     def _repr_markdown_(self) -> str:
         if self.current is None:
             return f"_No summary yet in session {escape_markdown(self.session_id)}._\n"
@@ -139,28 +163,4 @@ class SummaryView:
         )
 
 
-def show_summary(session: AgentSession) -> SummaryView:
-    """The current slot's summary (as its focused view sends it) and the earlier ones.
-
-    Without a timeline record (a summary set by hand with ``slot.set_summary``), the card shows
-    the slot's summary and what it covers, without a turn or call cost.
-    """
-    slot = session.slot
-    records = fired_records(session, slot.id)
-    cards = [SummaryCard.from_record(session, r) for r in records]
-    text = slot.focused.summary_override
-    current: SummaryCard | None = cards[-1] if cards else None
-    if text is not None and (current is None or current.text != text):
-        upto = slot.focused.summary_upto
-        current = SummaryCard(
-            text=text,
-            upto=upto,
-            turns=_turn_range(session, slot, upto),
-            tokens=_view_tokens(session, slot, text),
-            slot_id=slot.id,
-        )
-        return SummaryView(session.session_id, current, cards)
-    return SummaryView(session.session_id, current, cards[:-1])
-
-
-__all__ = ["SummaryCard", "SummaryView", "show_summary"]
+__all__ = ["SummaryCard", "SummaryView"]

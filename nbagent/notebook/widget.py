@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from nbagent.agent._sync import submit_background
+from nbagent.agent import submit_background
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
@@ -302,9 +302,9 @@ class ChatWidget:
         self.gauge_label.value = escape_html(" · ".join(text))
 
     def _refresh_summary(self) -> None:
-        from nbagent.notebook.summary_view import show_summary
+        from nbagent.notebook.summary_view import SummaryView
 
-        self.summary.value = show_summary(self.session)._repr_html_()
+        self.summary.value = SummaryView.from_session(self.session)._repr_html_()
 
     def _refresh_log(self) -> None:
         from nbagent.notebook.tables import recent_compaction, styled

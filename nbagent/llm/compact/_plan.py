@@ -21,7 +21,6 @@ from typing import cast
 from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, text_of
 from nbagent.llm.compact._index import Choice, CompactState, Entry, Outcome, Unit, View
 from nbagent.llm.compact._policy import (
-    FACTUAL,
     SKIP,
     CompactAction,
     CompactConfig,
@@ -32,7 +31,6 @@ from nbagent.llm.compact._policy import (
     TruncateStructured,
     decay_and_reference,
     decay_steps,
-    importance,
     rule,
     semantic_scores,
 )
@@ -133,37 +131,11 @@ class _Run:
         self.current = view.turns[-1] if view.turns else 0
         self.first_recent = len(view.entries) - config.keep_recent
 
-    def decide(self, message: Message, index: int, unit: Unit) -> Decided:
-        """The unit's decision, taken again only when one of its inputs changed."""
-        turn = self.view.turns[index]
-        recent = index >= self.first_recent
-        key: tuple[object, ...]
-        if unit.thinking:
-            last, semantic, key = turn, 0.0, (self.config, recent)
-        else:
-            last = max(self.last_referenced.get(unit.tool_call_id or "", turn), turn)
-            semantic = self.semantic.get(unit.tool_name or "", 0.0)
-            key = (self.config, recent, semantic, decay_steps(self.config, self.current - last))
-        choice = unit.choice
-        if choice is None or unit.choice_key != key:
-            choice = unit.choice = self.choose(message, index, unit, recent, semantic, last)
-            unit.choice_key = key
-        return index, unit, last, choice
-
     def choose(
-        self, message: Message, index: int, unit: Unit, recent: bool, semantic: float, last: int
+        self, message: Message, index: int, unit: Unit, semantic: float, steps: int
     ) -> Choice:
-        steps = decay_steps(self.config, self.current - last)
-        action, reason = rule(
-            self.config,
-            chars=unit.chars,
-            score=importance(semantic, unit.content, steps),
-            recent=recent,
-            error=unit.error,
-            compacted=unit.compacted,
-            factual=not unit.thinking and semantic >= FACTUAL,
-            thinking=unit.thinking,
-        )
+        """The unit's choice: the policy's rule, then what the action makes of the unit."""
+        action, reason = rule(self.config, unit, index >= self.first_recent, semantic, steps)
         tokens = _unit_tokens(message, self.view.entries[index], unit, self.estimator)
         if isinstance(action, Skip):
             return Choice(action, tokens, tokens, reason, None)
@@ -255,21 +227,47 @@ def plan_compaction(
     st = CompactState() if state is None else state
     view = st.scan(messages, est)
     run = _Run(view, st, config, tools, est)
-    thinking_on = config.compact_thinking
-    decided = [
-        run.decide(messages[index], index, unit)
-        for index, unit in view.units
-        if thinking_on or not unit.thinking
-    ]
+    entries, turns, current, first_recent = view.entries, view.turns, run.current, run.first_recent
+    last_of, semantic_of, thinking_on = (
+        st.last_referenced.get,
+        run.semantic.get,
+        config.compact_thinking,
+    )
+    decided: list[Decided] = []
     changes: dict[int, tuple[Change, ...]] = {}
     changed_tokens: dict[int, int] = {}
     freed = 0
-    for index, unit, _, choice in decided:
+    for index, unit in view.units:
+        # A unit's choice depends on these inputs only: decide again when one of them changed.
+        turn = turns[index]
+        key: tuple[object, ...]
+        if unit.thinking:
+            if not thinking_on:
+                continue
+            last, semantic, steps = turn, 0.0, 0
+            key = (config, index >= first_recent)
+        else:
+            last = last_of(unit.tool_call_id or "", turn)
+            if last < turn:
+                last = turn
+            semantic = semantic_of(unit.tool_name or "", 0.0)
+            steps = decay_steps(config, current - last)
+            key = (config, index >= first_recent, semantic, steps)
+        choice = unit.choice
+        if choice is None or unit.choice_key != key:
+            choice = unit.choice = run.choose(messages[index], index, unit, semantic, steps)
+            unit.choice_key = key
+        decided.append((index, unit, last, choice))
         if choice.text is not None:
             saved = choice.before - choice.after
             freed += saved
-            changes[index] = (*changes.get(index, ()), (unit.block, choice.text))
-            changed_tokens[index] = changed_tokens.get(index, view.entries[index].tokens) - saved
+            prior = changes.get(index)
+            if prior is None:
+                changes[index] = ((unit.block, choice.text),)
+                changed_tokens[index] = entries[index].tokens - saved
+            else:  # a second changed block of the same message
+                changes[index] = (*prior, (unit.block, choice.text))
+                changed_tokens[index] -= saved
     before = view.cumulative[-1] if view.cumulative else 0
     return CompactPlan(
         tokens_before=before,

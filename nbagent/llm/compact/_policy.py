@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact._texts import STRUCTURED_KEEP, TRUNCATE_KEEP
@@ -327,34 +327,39 @@ def matrix_reason(size: int, action: CompactAction) -> str:
     return "large, low importance"
 
 
-def rule(
-    config: CompactConfig,
-    *,
-    chars: int,
-    score: float,
-    recent: bool,
-    error: str,
-    compacted: bool,
-    factual: bool,
-    thinking: bool,
-) -> tuple[CompactAction, str]:
-    """The action for one tool result or thinking block and its reason, first rule first.
+class UnitFacts(Protocol):
+    """What a rule reads of a tool result or thinking block (the index's analysis of it)."""
 
-    ``error`` is why the unit counts as an error ("" when it does not); ``factual`` whether its
-    tool is declared Factual. The planner then keeps the content when the action would not
-    shrink it (a marker can cost more than the few characters it cuts).
+    chars: int
+    thinking: bool
+    error: str
+    """Why it counts as an error result ("" when it does not)."""
+    compacted: bool
+    """Whether it is microcompact's own output already."""
+    content: float
+    """Its content signal."""
+
+
+def rule(
+    config: CompactConfig, unit: UnitFacts, recent: bool, semantic: float, steps: int
+) -> tuple[CompactAction, str]:
+    """The action for ``unit`` and its reason, first rule first.
+
+    ``semantic`` is its tool's score, ``steps`` the decay steps since it was last referenced. The
+    planner then keeps the content when the action would not shrink it (a marker can cost more
+    than the few characters it cuts).
     """
     if recent:
         return SKIP, f"recent (newest {config.keep_recent} messages)"
-    if error:
-        return SKIP, f"{error}: never compacted"
-    if compacted:
+    if unit.error:
+        return SKIP, f"{unit.error}: never compacted"
+    if unit.compacted:
         return SKIP, "already compacted"
-    if factual and config.protect_factual:
+    if config.protect_factual and semantic >= FACTUAL:
         return SKIP, "factual: kept verbatim (protect_factual)"
-    if thinking:
-        if chars <= SMALL_CHARS:
+    if unit.thinking:
+        if unit.chars <= SMALL_CHARS:
             return SKIP, f"small (<= {SMALL_CHARS} chars)"
         return REPLACE, "thinking pruned (compact_thinking is on)"
-    action = decide_strategy(chars, score)
-    return action, matrix_reason(chars, action)
+    action = decide_strategy(unit.chars, importance(semantic, unit.content, steps))
+    return action, matrix_reason(unit.chars, action)

@@ -6,8 +6,15 @@
    is a ``str``, an :class:`AssistantMessage`, a list of content blocks, a full
    :class:`MessageResponse`, or an exception instance, which is raised;
 2. its reply function (``replies=fn``), called with the request, sync or async;
-3. an extractive summary when ``request.metadata["purpose"] == "summary"``;
-4. a built-in travel-planning demo that calls the offered tools (weather, flights, hotels).
+3. an extractive summary when ``request.metadata["purpose"] == "summary"``
+   (:func:`summary_reply`);
+4. with nothing scripted, :func:`echo_reply`: what the tools returned when the request ends with
+   tool results, else calls of the offered tools the user's message names, else the message said
+   back -- each text marked offline.
+
+The pieces of :func:`echo_reply` (:func:`trailing_tool_results`, :func:`tool_calls`,
+:func:`schema_arguments`) are public so a reply function can script a richer double from them
+(the notebooks' travel demo, :mod:`nbagent.notebook.demo`, does).
 
 Usage comes from the token estimator. ``chat_stream`` chunks exactly the response ``chat`` would
 give, so accumulating the stream equals the non-streamed answer, id and usage included.
@@ -21,7 +28,8 @@ import inspect
 import json
 import re
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeAlias, assert_never
 
 from nbagent.errors import ConfigurationError
@@ -69,8 +77,11 @@ ReplyFunction: TypeAlias = Callable[[MessageRequest], Reply | Awaitable[Reply]]
 DEFAULT_CHUNK_SIZE = 8
 """Characters per streamed text delta, and per tool-input JSON fragment."""
 
-_OFFLINE_NOTE = "(offline demo: no model or network was used)"
-_OFFLINE_NOTE_ZH = "（离线演示：未调用任何模型或网络）"
+OFFLINE_NOTE = "(offline: no model or network was used)"
+"""Ends the texts :func:`echo_reply` writes, so no one takes them for a model's."""
+
+SUMMARY_PURPOSE = "summary"
+"""``request.metadata["purpose"]`` of a summary call (the agent layer sets it)."""
 
 
 class OfflineProvider:
@@ -106,7 +117,7 @@ class OfflineProvider:
             self._queue.extend(replies)
 
     def enqueue(self, *replies: Reply) -> None:
-        """Append scripted replies; they are answered before the function or the demo."""
+        """Append scripted replies; they are answered before the function or the fallbacks."""
         self._queue.extend(replies)
 
     @property
@@ -149,22 +160,13 @@ class OfflineProvider:
         elif self._function is not None:
             result = self._function(request)
             reply = await result if inspect.isawaitable(result) else result
-        elif request.metadata.get("purpose") == "summary":
-            reply = self._summary(request)
+        elif is_summary_request(request):
+            reply = summary_reply(request, estimator=self.estimator)
         else:
-            reply = demo_reply(request)
+            reply = echo_reply(request)
         if isinstance(reply, BaseException):
             raise reply
         return reply
-
-    def _summary(self, request: MessageRequest) -> str:
-        last_user = next(
-            (m for m in reversed(request.messages) if isinstance(m, UserMessage)), None
-        )
-        transcript = last_user.text() if last_user is not None else ""
-        return extractive_summary(
-            transcript, max_tokens=request.max_tokens, estimator=self.estimator
-        )
 
     def _respond(self, request: MessageRequest, reply: Reply) -> MessageResponse:
         match reply:
@@ -301,129 +303,125 @@ def stream_events(
     return events
 
 
-# --- the travel-planning demo ----------------------------------------------------------------
-
-_TOPICS: dict[str, tuple[str, ...]] = {
-    "weather": ("weather", "forecast", "rain", "temperature", "天气", "气温", "下雨"),
-    "flight": ("flight", "fly", "plane", "airfare", "航班", "机票", "飞机"),
-    "hotel": ("hotel", "stay", "accommodation", "room", "酒店", "住宿", "宾馆"),
-}
-_TOPIC_LABELS = {"weather": "the weather", "flight": "flights", "hotel": "hotels"}
-_CITY_EN = re.compile(r"\b(?:in|to|for|at|visit(?:ing)?)\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
-_ORIGIN_EN = re.compile(r"\bfrom\s+([A-Z][a-zA-Z]+(?:\s[A-Z][a-zA-Z]+)?)")
-# fmt: off
-_CITIES_ZH = (
-    "北京", "上海", "广州", "深圳", "杭州", "成都", "西安", "香港",
-    "东京", "大阪", "巴黎", "伦敦", "纽约", "首尔", "新加坡", "曼谷",
-)
-# fmt: on
-_DATE = re.compile(
-    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}月\d{1,2}[日号]|明天|后天|今天|tomorrow|today|tonight"
-    r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}",
-    re.IGNORECASE,
-)
-_CJK = re.compile(r"[\u4e00-\u9fff]")
+# --- summaries ------------------------------------------------------------------------------
 
 
-def demo_reply(request: MessageRequest) -> list[ContentBlock]:
-    """The built-in travel assistant: deterministic in the request."""
-    results = _trailing_tool_results(request.messages)
-    if results:
-        return [TextBlock(text=_summarise_results(request.messages, results))]
-    last_user = next((m for m in reversed(request.messages) if isinstance(m, UserMessage)), None)
-    text = last_user.text() if last_user is not None else ""
-    uses = _tool_uses_for(request, text)
-    if uses:
-        zh = bool(_CJK.search(text))
-        names = {u.name for u in uses}
-        if zh:
-            intro = "我来查一下：" + "、".join(sorted(names)) + "。"
-        else:
-            intro = "Let me check that with " + ", ".join(sorted(names)) + "."
-        return [TextBlock(text=intro), *uses]
-    return [TextBlock(text=_chat_answer(text))]
+def is_summary_request(request: MessageRequest) -> bool:
+    """Whether ``request`` is a summary call (its metadata says so)."""
+    return request.metadata.get("purpose") == SUMMARY_PURPOSE
 
 
-def _trailing_tool_results(messages: list[AnyMessage]) -> list[tuple[str, str, bool]]:
-    """(tool_use_id, text, is_error) of the results after the last assistant message."""
-    found: list[tuple[str, str, bool]] = []
+def summary_reply(
+    request: MessageRequest,
+    *,
+    estimator: TokenEstimator | None = None,
+    names: re.Pattern[str] | None = None,
+) -> str:
+    """The extractive summary of the transcript a summary request carries (its last user
+    message), within the request's ``max_tokens``; ``names`` finds more names than the generic
+    rules do (see :func:`~nbagent.llm.providers._extractive.extractive_summary`)."""
+    return extractive_summary(
+        last_user_text(request.messages),
+        max_tokens=request.max_tokens,
+        estimator=estimator,
+        names=names,
+    )
+
+
+# --- with nothing scripted -------------------------------------------------------------------
+
+_MAX_RESULT_SHOWN = 200
+_MAX_ECHO_SHOWN = 80
+
+
+@dataclass(frozen=True)
+class ToolOutcome:
+    """A tool result a request ends with: the call it answers, that call's tool, its text."""
+
+    tool_use_id: str
+    name: str | None
+    text: str
+    is_error: bool
+
+
+def last_user_text(messages: Sequence[AnyMessage]) -> str:
+    """The text of the last user message (``""`` if there is none)."""
+    last = next((m for m in reversed(messages) if isinstance(m, UserMessage)), None)
+    return last.text() if last is not None else ""
+
+
+def trailing_tool_results(messages: Sequence[AnyMessage]) -> list[ToolOutcome]:
+    """The tool results after the last assistant message, oldest first: tool-result messages
+    and tool-result blocks in user messages, each with the name of the tool it answers."""
+    names = {
+        b.id: b.name
+        for m in messages
+        if isinstance(m, AssistantMessage)
+        for b in m.content
+        if isinstance(b, ToolUseBlock)
+    }
+    found: list[ToolOutcome] = []
     for message in reversed(messages):
         if isinstance(message, ToolResultMessage):
-            found.append((message.tool_call_id, message.text(), message.is_error))
+            call = message.tool_call_id
+            found.append(ToolOutcome(call, names.get(call), message.text(), message.is_error))
         elif isinstance(message, UserMessage) and any(
             isinstance(b, ToolResultBlock) for b in message.content
         ):
-            for b in reversed(message.content):
-                if isinstance(b, ToolResultBlock):
-                    found.append((b.tool_use_id, text_of(b.content), b.is_error))
+            found.extend(
+                ToolOutcome(b.tool_use_id, names.get(b.tool_use_id), text_of(b.content), b.is_error)
+                for b in reversed(message.content)
+                if isinstance(b, ToolResultBlock)
+            )
         else:
             break
-    return list(reversed(found))
+    return found[::-1]
 
 
-def _summarise_results(messages: list[AnyMessage], results: list[tuple[str, str, bool]]) -> str:
-    names: dict[str, str] = {}
-    for message in messages:
-        if isinstance(message, AssistantMessage):
-            for b in message.content:
-                if isinstance(b, ToolUseBlock):
-                    names[b.id] = b.name
-    lines = ["Here is what I found:"]
-    for tool_id, text, is_error in results:
-        shown = text if len(text) <= 200 else text[:200] + "…"
-        status = "failed" if is_error else "returned"
-        lines.append(f"- {names.get(tool_id, 'a tool')} {status}: {shown}")
-    lines.append(f"Shall I plan the rest of the trip around this? {_OFFLINE_NOTE}")
-    return "\n".join(lines)
-
-
-def _tool_uses_for(request: MessageRequest, text: str) -> list[ToolUseBlock]:
+def tool_calls(
+    request: MessageRequest,
+    wanted: Iterable[ToolDefinition],
+    arguments: Callable[[ToolDefinition], dict[str, Any]],
+) -> list[ToolUseBlock]:
+    """Calls of the ``wanted`` tools (once each) as the request's ``tool_choice`` allows: none
+    when no tool is offered or the choice is ``none``, the named tool when it is ``tool``, the
+    first tool offered when it is ``required`` and nothing is wanted. Ids are
+    ``toolu_offline_<request digest>_<n>``: the same for the same request, different between
+    requests."""
     choice = request.tool_choice
     if not request.tools or (choice is not None and choice.mode == "none"):
         return []
     if choice is not None and choice.mode == "tool":
         chosen = [t for t in request.tools if t.name == choice.name]
     else:
-        lowered = text.lower()
-        chosen = [
-            tool
-            for topic, words in _TOPICS.items()
-            if any(w in lowered for w in words)
-            for tool in request.tools
-            if topic in tool.name.lower()
-        ]
+        chosen = list(wanted)
         if not chosen and choice is not None and choice.mode == "required":
             chosen = request.tools[:1]
     digest = _request_digest(request)[:12]
-    seen: set[str] = set()
     uses: list[ToolUseBlock] = []
     for tool in chosen:
-        if tool.name in seen:
+        if any(u.name == tool.name for u in uses):
             continue
-        seen.add(tool.name)
         tool_id = f"toolu_offline_{digest}_{len(uses)}"
-        uses.append(ToolUseBlock(id=tool_id, name=tool.name, input=_guess_input(tool, text)))
+        uses.append(ToolUseBlock(id=tool_id, name=tool.name, input=arguments(tool)))
     return uses
 
 
-def _guess_input(tool: ToolDefinition, text: str) -> dict[str, Any]:
-    """Fill the schema's properties from the user's words, so the demo's calls look real."""
+def schema_arguments(
+    tool: ToolDefinition, text: str, guess: Callable[[str], Any] | None = None
+) -> dict[str, Any]:
+    """Arguments for ``tool`` from its input schema: ``guess(property name)`` where that gives
+    a value, else 1 for a number, ``False`` for a boolean and ``text[:100]`` for any other
+    required property (optional ones are left out); an ``enum`` property takes its first
+    value."""
     properties: dict[str, Any] = tool.input_schema.get("properties", {}) or {}
     required = set(tool.input_schema.get("required", []) or [])
-    city = _find(_CITY_EN, text) or next((c for c in _CITIES_ZH if c in text), "Paris")
-    origin = _find(_ORIGIN_EN, text) or "London"
-    date_match = _DATE.search(text)
-    date = date_match.group(0) if date_match else "tomorrow"
     values: dict[str, Any] = {}
     for name, schema in properties.items():
-        key = name.lower()
         kind = schema.get("type") if isinstance(schema, dict) else None
-        if any(w in key for w in ("origin", "from", "departure")):
-            value: Any = origin
-        elif any(w in key for w in ("city", "location", "destination", "place", "to")):
-            value = city
-        elif "date" in key or "day" in key or "when" in key:
-            value = date
+        value = guess(name) if guess is not None else None
+        if value is not None:
+            pass
         elif kind in ("integer", "number"):
             value = 1
         elif kind == "boolean":
@@ -432,42 +430,69 @@ def _guess_input(tool: ToolDefinition, text: str) -> dict[str, Any]:
             value = text[:100]
         else:
             continue
-        if isinstance(schema, dict) and "enum" in schema and schema["enum"]:
+        if isinstance(schema, dict) and schema.get("enum"):
             value = schema["enum"][0]
         values[name] = value
     return values
 
 
-def _find(pattern: re.Pattern[str], text: str) -> str | None:
-    match = pattern.search(text)
-    return match.group(1) if match else None
+def names_tool(tool: ToolDefinition, text: str) -> bool:
+    """Whether ``text`` names ``tool``: its name, or the last word of it (``search_hotels``:
+    "hotels", "hotel"), as a word of its own."""
+    words = [w for w in re.split(r"[\W_]+|(?<=[a-z])(?=[A-Z])", tool.name) if w]
+    lowered = text.lower()
+    for key in {tool.name, *words[-1:]}:
+        stem = key.lower()
+        stem = stem[:-1] if len(stem) > 3 and stem.endswith("s") else stem
+        if re.search(rf"(?<![a-z0-9]){re.escape(stem)}", lowered):
+            return True
+    return False
 
 
-def _chat_answer(text: str) -> str:
-    snippet = " ".join(text.split())
-    snippet = snippet if len(snippet) <= 80 else snippet[:80] + "…"
-    if _CJK.search(text):
-        return (
-            f"我是离线旅行规划助手。你说：“{snippet}”。"
-            "问我某个城市的天气、航班或酒店，我会调用你提供的工具。" + _OFFLINE_NOTE_ZH
-        )
-    if not snippet:
-        return (
-            f"Hello! I am the offline travel planner. Where would you like to go? {_OFFLINE_NOTE}"
-        )
-    topics = ", ".join(_TOPIC_LABELS.values())
-    return (
-        f'I am the offline travel planner. You said: "{snippet}". '
-        f"Ask me about {topics} for a city and I will call the tools you give me. {_OFFLINE_NOTE}"
-    )
+def _shown(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def echo_reply(request: MessageRequest) -> list[ContentBlock]:
+    """The answer when nothing is scripted, deterministic in the request: what the tools
+    returned when the request ends with tool results; else calls of the offered tools the
+    user's last message names (:func:`names_tool`, arguments by :func:`schema_arguments`);
+    else that message said back."""
+    results = trailing_tool_results(request.messages)
+    if results:
+        lines = ["The tools returned:"]
+        for result in results:
+            status = "failed" if result.is_error else "returned"
+            shown = _shown(result.text, _MAX_RESULT_SHOWN)
+            lines.append(f"- {result.name or 'a tool'} {status}: {shown}")
+        lines.append(OFFLINE_NOTE)
+        return [TextBlock(text="\n".join(lines))]
+    text = last_user_text(request.messages)
+    wanted = [t for t in request.tools if names_tool(t, text)]
+    uses = tool_calls(request, wanted, lambda tool: schema_arguments(tool, text))
+    if uses:
+        return [TextBlock(text=f"Calling {', '.join(u.name for u in uses)}."), *uses]
+    snippet = _shown(" ".join(text.split()), _MAX_ECHO_SHOWN)
+    said = f'You said: "{snippet}"' if snippet else "Nothing was said."
+    return [TextBlock(text=f"{said} {OFFLINE_NOTE}")]
 
 
 __all__ = [
     "DEFAULT_CHUNK_SIZE",
+    "OFFLINE_NOTE",
+    "SUMMARY_PURPOSE",
     "FunctionProvider",
     "OfflineProvider",
     "Reply",
     "ReplyFunction",
-    "demo_reply",
+    "ToolOutcome",
+    "echo_reply",
+    "is_summary_request",
+    "last_user_text",
+    "names_tool",
+    "schema_arguments",
     "stream_events",
+    "summary_reply",
+    "tool_calls",
+    "trailing_tool_results",
 ]

@@ -18,9 +18,9 @@ from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.llm.messages import AnyMessage
-from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook._replay import write_jsonl
+from nbagent.notebook.demo import travel_demo
 
 HERE = Path(__file__).parent
 
@@ -104,7 +104,7 @@ def travel_session(turns: int = 20) -> AgentSession:
     registry = ToolRegistry([get_weather, search_flights, search_hotels])
     bundle = (
         AgentBuilder()
-        .provider(OfflineProvider())
+        .provider(travel_demo())
         .store(InMemoryStore())
         .tool_registry(registry)
         .build()

@@ -1,0 +1,131 @@
+"""The structure a newcomer can follow, checked: layers point down, no import circle (imports
+inside functions and under ``TYPE_CHECKING`` included), private modules stay in their package,
+every third-party import is declared, and no module grows past ~500 lines."""
+
+from __future__ import annotations
+
+import ast
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "nbagent"
+MAX_LINES = 530
+GENERATED = {"nbagent.llm._cl100k_single"}
+"""Data tables generated from a vocabulary: long by nature, not by design."""
+
+LAYERS = {"llm": 0, "agent": 1, "notebook": 2}
+
+# Import names of the declared distributions that differ from the distribution's name.
+IMPORT_NAMES = {"ipython": "IPython", "httpx-sse": "httpx_sse", "pyyaml": "yaml"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports_of(path: Path, name: str) -> set[str]:
+    """Every module ``path`` imports anywhere in its body (absolute names)."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    return {
+        name: {m for m in imports_of(path, name) if m in known and m != name}
+        for name, path in known.items()
+    }
+
+
+def test_layers_only_point_down() -> None:
+    wrong = []
+    for name, targets in graph().items():
+        layer = LAYERS.get(name.split(".")[1]) if name.count(".") else None
+        for target in targets:
+            target_layer = LAYERS.get(target.split(".")[1]) if target.count(".") else None
+            if (target == "nbagent" and name != "nbagent") or (
+                layer is not None and target_layer is not None and target_layer > layer
+            ):
+                wrong.append((name, target))
+    assert wrong == []
+
+
+def test_no_import_circle() -> None:
+    edges = graph()
+    state: dict[str, int] = {}
+    cycles: list[list[str]] = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(edges[node]):
+            if state.get(target) == 1:
+                cycles.append([*path[path.index(target) :], target])
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = 2
+
+    sys.setrecursionlimit(10_000)
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    # Importing a package's __init__ from one of its own modules is how re-exports work; any
+    # other cycle is a circle.
+    real = [c for c in cycles if not all(m.startswith(c[-1] + ".") or m == c[-1] for m in c)]
+    assert real == []
+
+
+def test_private_modules_are_imported_only_inside_their_package() -> None:
+    wrong = []
+    for name, targets in graph().items():
+        for target in targets:
+            parent, _, leaf = target.rpartition(".")
+            if leaf.startswith("_") and not name.startswith(parent + ".") and name != parent:
+                wrong.append((name, target))
+    assert wrong == []
+
+
+def test_modules_stay_small() -> None:
+    long = {
+        name: lines
+        for name, path in modules().items()
+        if name not in GENERATED and (lines := len(path.read_text().splitlines())) > MAX_LINES
+    }
+    assert long == {}
+
+
+def test_every_third_party_import_is_declared() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = [
+        *project["dependencies"],
+        *(d for ds in project["optional-dependencies"].values() for d in ds),
+    ]
+    names = set()
+    for requirement in declared:
+        dist = requirement.split("[")[0].split(">")[0].split("<")[0].split("=")[0].strip().lower()
+        names.add(IMPORT_NAMES.get(dist, dist.replace("-", "_")))
+    stdlib = set(sys.stdlib_module_names)
+    missing = set()
+    for name, path in modules().items():
+        for imported in imports_of(path, name):
+            top = imported.split(".")[0]
+            if top and top != "nbagent" and top not in stdlib and top not in names:
+                missing.add((name, top))
+    assert missing == set()
