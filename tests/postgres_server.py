@@ -13,8 +13,9 @@ A missing server is installed, not skipped: ``make postgres-server`` (which ``ma
 installs it with ``scripts/install_postgres.sh``. ``NBAGENT_POSTGRES_URL`` names an existing
 server instead (its user must be allowed to create databases).
 
-The pytest fixture :func:`postgres_server` is session-scoped: one server for the whole run, and
-:meth:`PostgresServer.new_database` gives each test a database of its own.
+The pytest fixture :func:`postgres_server` is session-scoped: one server for the whole run (for
+every module that imports the fixture), and :meth:`PostgresServer.new_database` gives each test
+a database of its own. A watchdog process stops the server even when pytest is killed.
 """
 
 from __future__ import annotations
@@ -276,8 +277,26 @@ def running_server() -> Iterator[PostgresServer]:
         watchdog.wait(STARTUP_DEADLINE)
 
 
+_shared: list[PostgresServer] = []
+_users: list[object] = []
+_stack = contextlib.ExitStack()
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL server for the test run; each test makes its own database on it."""
-    with running_server() as server:
-        yield server
+    """One PostgreSQL server for the test run; each test makes its own database on it.
+
+    Every module that imports this fixture gets its own session-scoped copy of it; they share
+    one server, started by the first and stopped when the last is torn down.
+    """
+    token = object()
+    if not _shared:
+        _shared.append(_stack.enter_context(running_server()))
+    _users.append(token)
+    try:
+        yield _shared[0]
+    finally:
+        _users.remove(token)
+        if not _users:
+            _shared.clear()
+            _stack.close()

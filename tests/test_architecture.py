@@ -129,3 +129,22 @@ def test_every_third_party_import_is_declared() -> None:
             if top and top != "nbagent" and top not in stdlib and top not in names:
                 missing.add((name, top))
     assert missing == set()
+
+
+def test_the_readme_api_table_is_the_root_all() -> None:
+    import re
+
+    import nbagent
+
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## API", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)`", section))
+    public = set(nbagent.__all__) - {"__version__"}
+    assert public - listed == set()  # every public name is in the table
+    names_in_rows = {
+        n
+        for line in section.splitlines()
+        if line.startswith("| ")
+        for n in re.findall(r"`([A-Za-z_]\w*)`", line.split("|")[2])
+    }
+    assert names_in_rows - public == set()  # and the table names nothing else

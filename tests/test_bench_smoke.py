@@ -1,4 +1,5 @@
-"""The session benchmarks (cases turn, long_session, memory) on tiny sizes: structure, not speed.
+"""The session benchmarks (cases turn, long_session, memory, stores) on tiny sizes: structure,
+not speed.
 
 No test here looks at a duration; they check what the cases compute is what they claim.
 """
@@ -9,9 +10,10 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from benchmarks import bench_long_session, bench_memory, bench_turn
+from benchmarks import bench_long_session, bench_memory, bench_stores, bench_turn
 from benchmarks._workload import FACTUAL_TOOLS, seeded_history
 from benchmarks.bench_long_session import Configs, PolicyRun, Sent, factual_coverage
+from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.compact import CompactConfig
@@ -22,6 +24,7 @@ from nbagent.llm.messages import (
     Message,
     ToolResultMessage,
 )
+from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 
 SMALL_SUMMARY = SummaryConfig(
     max_context_tokens=6_000,
@@ -129,3 +132,36 @@ def test_memory_child_reports_the_session_it_opened(tmp_path: Path) -> None:
     assert result["stored"] == 10 + 4
     assert result["peak"] >= result["loaded"] >= 0 and result["peak"] >= result["baseline"]
     assert result["traced_peak"] > 0
+
+
+def test_stores_case_runs_racing_writers_and_proves_nothing_was_lost(
+    tmp_path: Path,
+    postgres_server: PostgresServer,  # noqa: F811
+) -> None:
+    specs = {
+        "sqlite": f"sqlite:{tmp_path / 'stores.sqlite3'}",
+        "postgres": f"postgres:{postgres_server.new_database('smoke')}",
+    }
+    for name, spec in specs.items():
+        row = bench_stores.measure_store(name, spec, own=1, shared=2, turns=4)
+        assert row["problem list"] == [] and row["other errors"] == 0, row
+        assert row["own-session turns"] == 4
+        # Every attempt on the shared session was saved or refused as a conflict.
+        assert row["shared turns saved"] + row["shared conflicts"] == 2 * 4
+        assert row["shared turns saved"] >= 1
+        assert row["turns saved"] == 4 + row["shared turns saved"] and row["turns/s"] > 0
+
+
+async def test_stores_check_catches_a_lost_and_a_torn_turn(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "check.sqlite3")
+    session = await bench_stores.open_session(store, bench_stores.SHARED)
+    await session.submit_turn("shared0-0")
+    honest = {"shared0": {"saved": ["shared0-0"], "conflicts": 0, "errors": []}}
+    lying = {"shared0": {"saved": ["shared0-0", "shared0-1"], "conflicts": 0, "errors": []}}
+    assert await bench_stores.check_shared(store, honest, 2) == []
+    problems = await bench_stores.check_shared(store, lying, 2)
+    assert any("missing or stored twice" in p for p in problems), problems
+    await store.append_messages(bench_stores.SHARED, "main", [Message.user("shared0-1")], 2)
+    problems = await bench_stores.check_shared(store, honest, 2)
+    assert any("torn" in p for p in problems) and any("messages for" in p for p in problems)
+    await store.close()

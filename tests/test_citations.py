@@ -134,7 +134,7 @@ def _stream_bytes() -> bytes:
 
 
 def provider(server: Any) -> AnthropicProvider:
-    return AnthropicProvider("claude-test", KEY, server.url, max_retries=0, timeout=5.0)
+    return AnthropicProvider("claude-test", KEY, server.url, max_retries=0, timeout=30.0)
 
 
 async def test_non_streamed_and_streamed_citations_are_kept_and_equal(wire_server: Any) -> None:

@@ -254,7 +254,7 @@ async def test_parallel_calls_run_concurrently() -> None:
         return n
 
     provider = OfflineProvider([[use(f"m{n}", "meet", n=n) for n in range(3)], "done"])
-    cycle = LlmCycle(provider, CycleConfig(tool_timeout=2.0))
+    cycle = LlmCycle(provider, CycleConfig(tool_timeout=30.0))
     await cycle.submit_with_tools("go", ToolRegistry([meet]))
     results = cycle.messages()[2:5]
     assert [m.text() for m in results] == ["0", "1", "2"]
@@ -262,9 +262,12 @@ async def test_parallel_calls_run_concurrently() -> None:
 
 
 async def test_failing_calls_come_back_as_errors_and_the_loop_goes_on() -> None:
-    @tool
+    never = asyncio.Event()  # hang ends only by timing out
+
+    # Its own timeout: the cycle's (generous) one leaves the sync tools time to run in a thread.
+    @tool(timeout=0.05)
     async def hang() -> str:
-        await asyncio.sleep(10)
+        await never.wait()
         return "never"
 
     reg = registry()
@@ -280,7 +283,7 @@ async def test_failing_calls_come_back_as_errors_and_the_loop_goes_on() -> None:
             "sorry, those failed",
         ]
     )
-    cycle = LlmCycle(provider, CycleConfig(tool_timeout=0.05))
+    cycle = LlmCycle(provider, CycleConfig(tool_timeout=30.0))
     response = await cycle.submit_with_tools("try things", reg)
     assert response.text() == "sorry, those failed"
     results = cycle.messages()[2:6]
@@ -707,16 +710,17 @@ async def test_no_compaction_while_the_history_fits() -> None:
 
 async def test_cancelling_during_tools_keeps_only_finished_rounds() -> None:
     started = asyncio.Event()
+    never = asyncio.Event()  # hang ends only by the cancel
 
     @tool
     async def hang() -> str:
         started.set()
-        await asyncio.sleep(10)
+        await never.wait()
         return "never"
 
     cycle = LlmCycle(OfflineProvider([[use("h1", "hang")], "never reached"]), messages=[HI, HELLO])
     task = asyncio.create_task(cycle.submit_with_tools("q", ToolRegistry([hang])))
-    await asyncio.wait_for(started.wait(), 2.0)
+    await asyncio.wait_for(started.wait(), 30.0)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task

@@ -11,9 +11,11 @@ import argparse
 import ast
 import asyncio
 import signal
+import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +25,20 @@ from IPython.core.interactiveshell import ExecutionResult, InteractiveShell
 from IPython.utils.capture import CapturedIO, capture_output
 from traitlets.config import Config
 
-from nbagent.agent import run_sync, submit_background
+from nbagent.agent import _sync, run_sync, submit_background
 from nbagent.agent.context import SlotMode
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
-from nbagent.llm.events import StreamEvent
+from nbagent.llm.events import StreamEvent, TextDeltaEvent
 from nbagent.llm.messages import UserMessage
-from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider, Reply
+from nbagent.llm.providers.offline import (
+    FunctionProvider,
+    OfflineProvider,
+    Reply,
+    stream_events,
+)
 from nbagent.llm.providers.registry import (
     BASE_URL_ENV_VARS,
     KEY_ENV_VARS,
@@ -507,48 +514,96 @@ def test_a_failed_turn_shows_one_line_and_leaves_the_history(ip: InteractiveShel
     assert session(ip).turn_index == 1
 
 
-def run_interrupted(
-    ip: InteractiveShell, cell: str, *, after: float
-) -> tuple[ExecutionResult, CapturedIO]:
-    """Run ``cell`` and send the main thread a real SIGINT (a kernel interrupt) ``after`` s."""
+def main_thread_waits_in_run_sync() -> bool:
+    """Whether the main thread is inside ``run_sync``'s wait for its coroutine (in its ``try``):
+    an interrupt sent while it still starts the coroutine would escape before that wait."""
+    frame = sys._current_frames().get(threading.main_thread().ident or 0)
+    while frame is not None:
+        caller = frame.f_back
+        if frame.f_code is Future.result.__code__ and caller and caller.f_code is run_sync.__code__:
+            return True
+        frame = caller
+    return False
+
+
+def interrupt_the_main_thread() -> None:
+    """A real SIGINT (a kernel interrupt) to the main thread: it wakes a blocked wait."""
     main = threading.main_thread().ident
     assert main is not None
-    timer = threading.Timer(after, signal.pthread_kill, (main, signal.SIGINT))
-    timer.start()
-    try:
+    signal.pthread_kill(main, signal.SIGINT)
+
+
+async def interrupt_the_cell() -> None:
+    """From inside a turn: interrupt the cell once it waits on the background loop, then wait
+    (on an event never set) until the interrupt cancels the turn."""
+    async with asyncio.timeout(30):  # a bound for a broken test, not expected to fire
+        while not main_thread_waits_in_run_sync():
+            await asyncio.sleep(0.001)
+    interrupt_the_main_thread()
+    await asyncio.Event().wait()
+
+
+def run_interrupted(ip: InteractiveShell, cell: str) -> CapturedIO:
+    """Run ``cell``, whose turn interrupts it from inside (:func:`interrupt_the_cell`), so it
+    stops with the KeyboardInterrupt; it may wait as long as the turn needs to unwind (and no
+    longer: the wait ends when the turn has)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_sync, "CLOSE_GRACE", 30.0)
         with capture_output() as captured:
             result = ip.run_cell(cell)
-    finally:
-        timer.cancel()
-    return result, captured
+    assert isinstance(result.error_in_exec, KeyboardInterrupt), result.error_in_exec
+    return captured
+
+
+class Interrupting(OfflineProvider):
+    """Interrupts the cell from inside the turn, when ``interrupt`` is set (once): a stream
+    after its first text delta, a plain request once it has its reply."""
+
+    interrupt = False
+
+    def _interrupts(self) -> bool:
+        interrupt, self.interrupt = self.interrupt, False
+        return interrupt
+
+    async def chat(self, request: MessageRequest) -> MessageResponse:
+        response = await super().chat(request)
+        if self._interrupts():
+            await interrupt_the_cell()
+        return response
+
+    async def chat_stream(self, request: MessageRequest) -> AsyncIterator[StreamEvent]:
+        response = await super().chat(request)
+        interrupts = self._interrupts()
+        for event in stream_events(response, self.chunk_size):
+            yield event
+            if interrupts and isinstance(event, TextDeltaEvent):
+                interrupts = False
+                await interrupt_the_cell()
 
 
 def test_an_interrupt_shows_a_line_discards_the_turn_and_stops_the_cell(
     ip: InteractiveShell,
 ) -> None:
     """A kernel interrupt (SIGINT to the main thread) while the reply streams."""
-    run(ip, "%agent new --provider offline")
-    provider(ip).latency = 0.02
-    provider(ip).enqueue("word " * 400)  # 250 deltas: about 5 s unless interrupted
-    result, captured = run_interrupted(ip, "%%agent\ntalk for a while", after=0.3)
-    assert isinstance(result.error_in_exec, KeyboardInterrupt)
+    talker = Interrupting(["word " * 400, "after the interrupt"])
+    talker.interrupt = True
+    book = magics(ip).book
+    book.open(provider=talker, store=book.store(None), session_id="talk")
+    captured = run_interrupted(ip, "%%agent\ntalk for a while")
+    shown = [o.data["text/plain"] for o in captured.outputs]
+    assert any(text.startswith("word") for text in shown)  # the reply was streaming
     final = [o for o in captured.outputs if o.data["text/plain"].startswith("interrupted")]
     assert final and "the turn was not saved" in final[-1].data["text/html"]
     assert len(session(ip).slot) == 0 and session(ip).turn_index == 0
-    provider(ip).latency = 0
-    provider(ip).enqueue("after the interrupt")
     run(ip, "%%agent\nstill there?")
     assert [m.text() for m in session(ip).slot.messages] == ["still there?", "after the interrupt"]
 
 
-class SlowClose(OfflineProvider):
+class SlowClose(Interrupting):
     """Closing its stream or request takes a moment, as closing an HTTP response does."""
-
-    slow_chat = 0.0
 
     async def chat(self, request: MessageRequest) -> MessageResponse:
         try:
-            await asyncio.sleep(self.slow_chat)
             return await super().chat(request)
         finally:
             await asyncio.sleep(0.2)
@@ -570,24 +625,21 @@ def test_an_interrupt_waits_for_the_turn_to_unwind_and_stops_the_cell(
     "RuntimeError: aclose(): asynchronous generator is already running" and went on) and the
     session is free for the next turn."""
     run(ip, "%config AgentMagics.update_interval = 60")
-    slow = SlowClose(["word " * 400, "after the interrupt"], latency=0.02)
-    slow.slow_chat = 5.0
+    slow = SlowClose(["word " * 400, "after the interrupt"])
+    slow.interrupt = True
     book = magics(ip).book
     book.open(provider=slow, store=book.store(None), session_id="slow")
-    result, captured = run_interrupted(ip, cell, after=0.3)
-    assert isinstance(result.error_in_exec, KeyboardInterrupt)
+    captured = run_interrupted(ip, cell)
     final = captured.outputs[-1].data
     assert final["text/plain"] == "interrupted; the turn was not saved"
     assert "Error" not in captured.stderr
-    slow.latency = slow.slow_chat = 0
     run(ip, "%%agent\nstill there?")
-    assert [m.role for m in session(ip).slot.messages] == ["user", "assistant"]
-    assert session(ip).slot.messages[0].text() == "still there?"
+    assert [m.text() for m in session(ip).slot.messages] == ["still there?", "after the interrupt"]
 
 
 def test_an_interrupt_during_the_summary_says_the_reply_was_saved(ip: InteractiveShell) -> None:
     async def slow_summary() -> str:
-        await asyncio.sleep(5)
+        await interrupt_the_cell()  # ended by the interrupt's cancel
         return "never"
 
     def answer(request: MessageRequest) -> Reply | Awaitable[Reply]:
@@ -603,8 +655,7 @@ def test_an_interrupt_during_the_summary_says_the_reply_was_saved(ip: Interactiv
         summary=SummaryConfig(max_context_tokens=4, debounce_turns=0),
     )
     for cell in ("%%agent\ntalk", "%%agent --no-stream\ntalk again"):
-        result, captured = run_interrupted(ip, cell, after=0.5)
-        assert isinstance(result.error_in_exec, KeyboardInterrupt)
+        captured = run_interrupted(ip, cell)
         final = captured.outputs[-1].data
         assert final["text/plain"] == (
             "interrupted; the reply was saved; the summary step did not finish"
@@ -617,23 +668,30 @@ def test_an_interrupt_during_the_summary_says_the_reply_was_saved(ip: Interactiv
 def test_an_interrupt_before_the_step_started_does_not_wait_for_it() -> None:
     """The background loop is busy (a blocking call on it): the cell's step has not started when
     the interrupt comes, so the cell stops at once instead of waiting for the loop."""
+    unblock = threading.Event()
 
     async def block() -> None:
-        time.sleep(1.0)  # blocks the loop thread, as a sync call in a coroutine would
+        unblock.wait(30)  # blocks the loop thread, as a sync call in a coroutine would
 
-    blocker = submit_background(block())
-    main = threading.main_thread().ident
-    assert main is not None
-    timer = threading.Timer(0.1, signal.pthread_kill, (main, signal.SIGINT))
-    started = time.monotonic()
-    timer.start()
+    def interrupt_once_waiting() -> None:
+        deadline = time.monotonic() + 30  # a bound for a broken test, not expected to pass
+        while not main_thread_waits_in_run_sync():
+            if time.monotonic() > deadline:
+                return
+            time.sleep(0.001)
+        interrupt_the_main_thread()
+
+    blocker = submit_background(block())  # scheduled first, so it holds the loop first
     try:
         with pytest.raises(KeyboardInterrupt):
+            interrupter = threading.Thread(target=interrupt_once_waiting, daemon=True)
+            interrupter.start()
             run_sync(asyncio.sleep(0))
+        interrupter.join(30)
+        assert not blocker.done()  # the loop is still blocked: the cell did not wait for it
     finally:
-        timer.cancel()
-    assert time.monotonic() - started < 0.7
-    blocker.result(timeout=5)
+        unblock.set()
+    blocker.result(timeout=30)
 
 
 def test_the_commands_do_not_reach_back_into_the_magics() -> None:

@@ -78,3 +78,9 @@ def test_run_all_stops_at_the_failed_cell(
         shown = "".join(o.text for o in failed.outputs if o.output_type == "stream")
         assert shown.startswith("UsageError: unrecognized arguments: --nope")
     assert after.execution_count is None and after.outputs == []
+
+
+def test_help_shows_the_way_in_from_python(ip: InteractiveShell) -> None:  # noqa: F811
+    out = run(ip, "%agent help").stdout
+    assert '.build().session("trip")' in out and "stream_turn" in out
+    assert "fails its cell" in out

@@ -227,15 +227,7 @@ def test_link_syntax_inside_a_code_block_is_inert_text() -> None:
         "[x](data:text/html,<script>alert(1)</script>)",
         '<a href="javascript:alert(7)">click</a>',
         "- item [x](javascript:alert(1))\n\n> [y](javascript:alert(2))",
-        pytest.param(
-            r"\[x\](javascript:alert(1))",
-            marks=pytest.mark.xfail(
-                strict=True,
-                raises=AssertionError,
-                reason="escape_markdown leaves a backslash before a bracket alone: `\\[x\\](...)` "
-                "then escapes the backslash, not the bracket, and the link is live",
-            ),
-        ),
+        r"\\[x\\](javascript:alert(1))",
     ],
 )
 def test_a_link_in_model_text_is_rendered_inert(text: str) -> None:
@@ -247,6 +239,27 @@ def test_a_link_in_model_text_is_rendered_inert(text: str) -> None:
     html = render_markdown(escape_markdown(text))
     assert links(html) == [], html
     assert_safe_markdown(escape_markdown(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (r"\[x\](javascript:alert(1))", r"\[x\](javascript:alert(1))"),
+        (r"\![y\](javascript:alert(2))", r"\![y\](javascript:alert(2))"),
+        (r"\\\[x\\\](javascript:alert(1))", r"\\\[x\\\](javascript:alert(1))"),
+        (r"a\ `[x](javascript:alert(1))`", "a\\ <code>"),
+        (r"\\`b` [x\](javascript:alert(1))", r"\\<code>"),
+    ],
+)
+def test_the_models_backslashes_cannot_undo_the_escaping(text: str, shown: str) -> None:
+    """Model text is not a link, but a backslash the escaping left alone would escape the
+    backslash written before a bracket (``\\[x\\](...)`` became a live link) or the ``<`` of a
+    code tag. Every backslash of the model is escaped: it shows as itself."""
+    escaped = escape_markdown(text)
+    html = render_markdown(escaped)
+    assert links(html) == [], html
+    assert shown in html
+    assert_safe_markdown(escaped)
 
 
 @pytest.mark.parametrize(

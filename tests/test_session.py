@@ -6,10 +6,16 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import signal
+import sys
+import threading
+from concurrent.futures import Future
 from typing import Any
 
 import pytest
 
+from nbagent.agent import _sync
+from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import Agent
 from nbagent.agent.context import ContextSlot, SlotConfig
@@ -510,28 +516,46 @@ async def test_a_saved_stream_left_open_is_not_abandoned(caplog: pytest.LogCaptu
     await stream.aclose()  # type: ignore[attr-defined]
 
 
-def test_an_interrupted_sync_call_waits_for_the_coroutine_to_finish_cancelling() -> None:
-    import os
-    import signal
-    import threading
-    import time
+def main_thread_waits_in_run_sync() -> bool:
+    """Whether the main thread is inside ``run_sync``'s wait for its coroutine (in its ``try``):
+    an interrupt sent earlier (still starting the coroutine) would escape before the wait."""
+    frame = sys._current_frames().get(threading.main_thread().ident or 0)
+    while frame is not None:
+        caller = frame.f_back
+        if frame.f_code is Future.result.__code__ and caller and caller.f_code is run_sync.__code__:
+            return True
+        frame = caller
+    return False
 
-    from nbagent.agent._sync import run_sync
 
+async def interrupt_the_main_thread() -> None:
+    """Send the main thread a real SIGINT (as a kernel interrupt does) once it waits in
+    ``run_sync``: a real signal wakes the blocked wait, a simulated one won't."""
+    async with asyncio.timeout(30):  # a bound for a broken test, not expected to fire
+        while not main_thread_waits_in_run_sync():
+            await asyncio.sleep(0.001)
+    main = threading.main_thread().ident
+    assert main is not None
+    signal.pthread_kill(main, signal.SIGINT)
+
+
+def test_an_interrupted_sync_call_waits_for_the_coroutine_to_finish_cancelling(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Generous: the wait ends as soon as the coroutine has finished cancelling.
+    monkeypatch.setattr(_sync, "CLOSE_GRACE", 30.0)
     events: list[str] = []
 
     async def slow_to_cancel() -> None:
+        never = asyncio.Event()  # only the interrupt's cancel ends the wait
         try:
-            await asyncio.sleep(10)
+            await interrupt_the_main_thread()
+            await never.wait()
         except asyncio.CancelledError:
             await asyncio.sleep(0.2)  # e.g. a stream closing its HTTP response
             events.append("closed")
             raise
 
-    # A real SIGINT, as a kernel interrupt sends: it wakes the blocked wait, a simulated one won't.
-    threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT)).start()
-    started = time.perf_counter()
     with pytest.raises(KeyboardInterrupt):
         run_sync(slow_to_cancel())
     assert events == ["closed"]
-    assert 0.25 <= time.perf_counter() - started < 5

@@ -3,19 +3,15 @@
 PostgresStore runs on a real server (``tests/postgres_server.py``), each test on a database of
 its own. Races are made deterministic by construction (two store objects appending at the same
 start index) or by waiting on the server's own lock table; a timeout only bounds a regression.
-Store-specific tests follow the shared ones: SQLite's in ``tests/test_store.py``, PostgreSQL's at
-the end of this file.
+Store-specific tests (the SQLite file, the PostgreSQL server: connection errors, masking, event
+loops) are in ``tests/test_store.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import logging
 import sqlite3
-import subprocess
-import sys
-import traceback
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +34,7 @@ from nbagent.agent.store import (
     PutValue,
 )
 from nbagent.agent.summary import SummaryConfig
-from nbagent.errors import ConfigurationError, StoreError
+from nbagent.errors import StoreError
 from nbagent.llm.blocks import (
     ExtensionBlock,
     FileBlock,
@@ -46,7 +42,7 @@ from nbagent.llm.blocks import (
     ToolResultBlock,
     ToolUseBlock,
 )
-from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage, Message, messages_to_json
+from nbagent.llm.messages import AnyMessage, Message, messages_to_json
 from nbagent.llm.providers.offline import OfflineProvider
 from tests.agent_support import ScriptedProvider
 from tests.postgres_server import PostgresServer, free_port, postgres_server  # noqa: F401
@@ -375,6 +371,7 @@ async def test_load_session_is_never_torn_by_a_concurrent_writer(backend: Backen
     """Each commit appends a message and sets ``n`` to the new length: every snapshot agrees."""
     writer, reader = backend.new(), backend.new()
     commits = 25
+    assert await writer.session_ids() == await reader.session_ids() == []  # opened in turn
 
     async def write() -> None:
         for i in range(commits):
@@ -460,6 +457,9 @@ async def test_two_session_objects_on_one_session_one_wins_and_nothing_is_lost(
 
 async def test_two_writers_racing_at_one_index_exactly_one_wins(backend: Backend) -> None:
     a, b = backend.new(), backend.new()
+    # Opened one after the other: the race under test is the commits'. (Two SqliteStores
+    # opening a new file at the same moment can fail with "database is locked".)
+    assert await a.count_messages("s", "main") == await b.count_messages("s", "main") == 0
     for round_ in range(8):
         start = 2 * round_
         outcomes = await asyncio.wait_for(
@@ -559,144 +559,3 @@ async def test_a_store_written_by_a_newer_nbagent_is_refused(backend: Backend) -
     backend.sql("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
     with pytest.raises(StoreError, match=r"newer nbagent \(store schema 2.*Upgrade nbagent"):
         await backend.new().get_value("s", "memory", "k")
-
-
-# -- PostgreSQL specifics ------------------------------------------------------------------------
-
-
-@pytest.fixture
-async def pg(postgres_server: PostgresServer) -> AsyncIterator[PostgresStore]:  # noqa: F811
-    store = PostgresStore(postgres_server.new_database())
-    yield store
-    await store.close()
-
-
-async def test_postgres_a_writer_between_check_and_insert_gets_the_conflict(
-    pg: PostgresStore,
-    postgres_server: PostgresServer,  # noqa: F811
-) -> None:
-    """The other writer's insert is not committed when ours checks MAX(idx), so our insert
-    meets the primary key: that unique violation is the same conflict, and nothing is written."""
-    await pg.put_value("s", "memory", "init", 1)
-    url = pg._conninfo
-    holder = await psycopg.AsyncConnection.connect(url)  # a transaction held open
-    watcher = await psycopg.AsyncConnection.connect(url, autocommit=True)
-    try:
-        data = MESSAGE_ADAPTER.dump_json(Message.user("theirs")).decode()
-        await holder.execute("INSERT INTO nbagent_messages VALUES ('s', 'main', 0, %s)", (data,))
-        mine = asyncio.create_task(
-            pg.commit(
-                [
-                    AppendMessages("s", "main", 0, (Message.user("mine"),)),
-                    PutValue("s", "memory", "mine", 1),
-                ]
-            )
-        )
-        async with asyncio.timeout(BOUND):
-            while True:  # until our insert waits on the holder's row
-                cur = await watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
-                row = await cur.fetchone()
-                assert not mine.done(), mine
-                if row is not None and row[0] > 0:
-                    break
-                await asyncio.sleep(0.01)
-        await holder.commit()
-        with pytest.raises(StoreError, match=f"holds 1 stored messages .* index 0: {CONFLICT}"):
-            await mine
-    finally:
-        await holder.close()
-        await watcher.close()
-    assert texts(await pg.load_messages("s", "main")) == ["theirs"]
-    assert await pg.get_value("s", "memory", "mine") is None
-
-
-async def test_postgres_building_does_no_io_and_a_dead_server_is_a_clear_error() -> None:
-    url = f"postgresql://nbagent:s3cret-pw@127.0.0.1:{free_port()}/nbagent"
-    store = PostgresStore(url, timeout=5)  # nothing listens there: building still works
-    assert repr(store) == f"PostgresStore('postgresql://***@127.0.0.1:{url.split(':')[3]}')"
-    with pytest.raises(StoreError, match="cannot connect to the session store at") as caught:
-        await store.session_ids()
-    assert "Check that the server runs" in str(caught.value)
-    assert "s3cret-pw" not in "".join(traceback.format_exception(caught.value))
-    await store.close()
-
-
-async def test_postgres_the_password_never_shows(
-    postgres_server: PostgresServer,  # noqa: F811
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    url = postgres_server.new_database()
-    password = url.split("@")[0].rsplit(":", 1)[1]
-    caplog.set_level(logging.DEBUG)
-    store = PostgresStore(url)
-    await store.put_value("s", "memory", "k", 1)
-    wrong = PostgresStore(url.replace(password, "wrong-" + password), timeout=5)
-    with pytest.raises(StoreError, match="password authentication failed") as caught:
-        await wrong.get_value("s", "memory", "k")
-    kv = f"host=127.0.0.1 port=1 dbname=x user=nbagent password={password} sslpassword=zz"
-    shown = [
-        repr(store),
-        str(store.url),
-        repr(wrong),
-        repr(PostgresStore(kv)),
-        repr(PostgresStore(f"{url}?sslmode=disable&password={password}")),
-        "".join(traceback.format_exception(caught.value)),
-        caplog.text,
-    ]
-    for text in shown:
-        assert password not in text, text
-    masked = repr(PostgresStore(kv))
-    assert "password=*** " in masked and "sslpassword=***" in masked and "port=1" in masked
-    await store.close()
-    await wrong.close()
-
-
-def test_postgres_settings_are_checked_at_construction() -> None:
-    for bad in ("", "postgresql://u:pw@host:notaport/db?x", "host=a password"):
-        with pytest.raises(ConfigurationError) as caught:
-            PostgresStore(bad)
-        assert "pw" not in str(caught.value).replace("password", "")
-    for settings in ({"min_size": 5, "max_size": 2}, {"max_size": 0}, {"timeout": 0}):
-        with pytest.raises(ConfigurationError):
-            PostgresStore("postgresql://localhost/db", **settings)
-
-
-async def test_postgres_use_from_another_loop_is_a_store_error_not_a_hang(
-    pg: PostgresStore,
-) -> None:
-    await pg.put_value("s", "memory", "k", 1)  # the pool now lives on this test's loop
-    with pytest.raises(StoreError, match=r"in use on another event loop.*_sync twins"):
-        await asyncio.to_thread(run_sync, pg.get_value("s", "memory", "k"))
-    with pytest.raises(StoreError, match="another event loop"):
-        await asyncio.to_thread(run_sync, pg.close())
-    assert await pg.get_value("s", "memory", "k") == 1  # still fine on its own loop
-
-
-def test_postgres_a_store_outlives_the_loop_it_ran_on(
-    postgres_server: PostgresServer,  # noqa: F811
-) -> None:
-    store = PostgresStore(postgres_server.new_database())
-    asyncio.run(store.put_value("s", "memory", "k", 1))
-    assert asyncio.run(store.get_value("s", "memory", "k")) == 1  # a new loop, a new pool
-
-    async def last() -> list[str]:
-        try:
-            return await store.session_ids()
-        finally:
-            await store.close()
-
-    assert asyncio.run(last()) == ["s"]
-
-
-def test_postgres_store_is_exported_lazily() -> None:
-    code = (
-        "import sys, nbagent; print('psycopg' in sys.modules); "
-        "print(nbagent.PostgresStore.__module__); print('psycopg' in sys.modules)"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["False", "nbagent.agent.postgres_store", "True"]
-    import nbagent
-    import nbagent.agent
-
-    assert nbagent.PostgresStore is nbagent.agent.PostgresStore is PostgresStore
-    assert "PostgresStore" in nbagent.__all__ and "PostgresStore" in nbagent.agent.__all__

@@ -6,7 +6,6 @@ import asyncio
 import functools
 import json
 import threading
-import time
 from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any, Literal
@@ -299,13 +298,14 @@ async def test_async_calls_run_concurrently_barrier() -> None:
         return n * 10
 
     registry = ToolRegistry([meet])
-    results = await registry.invoke_all([call("meet", {"n": i}, str(i)) for i in range(3)], 2.0)
+    results = await registry.invoke_all([call("meet", {"n": i}, str(i)) for i in range(3)], 30.0)
     assert [r.content for r in results] == ["0", "10", "20"]
     assert not any(r.is_error for r in results)
 
 
 async def test_sync_calls_run_concurrently_in_threads() -> None:
-    barrier = threading.Barrier(3, timeout=2.0)
+    # Run one after another, the first call would wait here until the barrier breaks (an error).
+    barrier = threading.Barrier(3, timeout=30.0)
 
     @tool
     def meet(n: int) -> str:
@@ -313,23 +313,30 @@ async def test_sync_calls_run_concurrently_in_threads() -> None:
         return threading.current_thread().name
 
     registry = ToolRegistry([meet])
-    start = time.perf_counter()
     results = await registry.invoke_all([call("meet", {"n": i}, str(i)) for i in range(3)])
     assert not any(r.is_error for r in results), [r.content for r in results]
     assert len({r.content for r in results}) == 3
-    assert time.perf_counter() - start < 2.0
 
 
 async def test_results_keep_call_order_when_finishing_out_of_order() -> None:
+    # Each call waits for the one after it to finish: they finish last to first, 3, then 2, then 1.
+    done = {n: asyncio.Event() for n in (1, 2, 3)}
+    finished: list[int] = []
+
     @tool
-    async def wait(ms: int) -> int:
-        await asyncio.sleep(ms / 1000)
-        return ms
+    async def wait(n: int) -> int:
+        if n + 1 in done:
+            await done[n + 1].wait()
+        finished.append(n)
+        done[n].set()
+        return n
 
     registry = ToolRegistry([wait])
-    results = await registry.invoke_all([call("wait", {"ms": ms}, str(ms)) for ms in (30, 1, 15)])
-    assert [r.content for r in results] == ["30", "1", "15"]
-    assert [r.tool_use_id for r in results] == ["30", "1", "15"]
+    async with asyncio.timeout(30):
+        results = await registry.invoke_all([call("wait", {"n": n}, str(n)) for n in (1, 2, 3)])
+    assert finished == [3, 2, 1]
+    assert [r.content for r in results] == ["1", "2", "3"]
+    assert [r.tool_use_id for r in results] == ["1", "2", "3"]
 
 
 async def test_unknown_tool_is_error_result_listing_tools() -> None:
@@ -392,14 +399,16 @@ async def test_exception_without_and_with_traceback() -> None:
 
 
 async def test_timeout_per_call_and_tool_override() -> None:
+    never = asyncio.Event()  # the slow tools end only by timing out
+
     @tool
     async def slow() -> str:
-        await asyncio.sleep(5)
+        await never.wait()
         return "never"
 
     @tool(timeout=0.05)
     async def slow_own() -> str:
-        await asyncio.sleep(5)
+        await never.wait()
         return "never"
 
     @tool
@@ -411,17 +420,17 @@ async def test_timeout_per_call_and_tool_override() -> None:
         raise TimeoutError("upstream timed out")
 
     registry = ToolRegistry([slow, slow_own, fast, raises_timeout])
-    start = time.perf_counter()
-    results = await registry.invoke_all(
-        [
-            call("slow", id="1"),
-            call("slow_own", id="2"),
-            call("fast", id="3"),
-            call("raises_timeout", id="4"),
-        ],
-        timeout=0.1,
-    )
-    assert time.perf_counter() - start < 1.0
+    # A bound for a test that would otherwise hang, not expected to fire: the calls time out.
+    async with asyncio.timeout(30):
+        results = await registry.invoke_all(
+            [
+                call("slow", id="1"),
+                call("slow_own", id="2"),
+                call("fast", id="3"),
+                call("raises_timeout", id="4"),
+            ],
+            timeout=0.1,
+        )
     assert [r.error_kind for r in results] == [
         ToolErrorKind.TIMEOUT,
         ToolErrorKind.TIMEOUT,
@@ -438,18 +447,20 @@ async def test_timeout_per_call_and_tool_override() -> None:
 
 
 async def test_sync_tool_timeout_returns_without_waiting_for_thread() -> None:
-    release = threading.Event()
+    release, returned = threading.Event(), threading.Event()
 
     @tool
     def blocking() -> str:
-        release.wait(2.0)
+        release.wait(30)
+        returned.set()
         return "late"
 
     try:
-        start = time.perf_counter()
-        (result,) = await ToolRegistry([blocking]).invoke_all([call("blocking")], timeout=0.05)
+        # The thread is blocked until ``release`` is set: the result comes back without it.
+        async with asyncio.timeout(30):
+            (result,) = await ToolRegistry([blocking]).invoke_all([call("blocking")], timeout=0.05)
         assert result.error_kind is ToolErrorKind.TIMEOUT
-        assert time.perf_counter() - start < 1.0
+        assert not returned.is_set()
     finally:
         release.set()
 

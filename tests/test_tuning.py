@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 
 from nbagent.agent._sync import run_sync
+from nbagent.agent.ledger import split_ledger
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage, Message
@@ -155,7 +156,9 @@ def test_summariser_is_pluggable() -> None:
     (timeline,) = result.timelines
     fired = [r for r in timeline if r.summary_fired]
     assert len(fired) == len(seen) > 0
-    assert {r.summary for r in fired} == {"Trip to Japan in May."}
+    # The model's prose, then the ledger of the facts it left out.
+    assert {split_ledger(r.summary or "")[0] for r in fired} == {"Trip to Japan in May."}
+    assert all("NB962" in split_ledger(r.summary or "")[1] for r in fired)
     assert all(r.metadata.get("purpose") == "summary" for r in seen)
 
 

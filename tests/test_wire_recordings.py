@@ -54,13 +54,13 @@ HELLO = MessageRequest(messages=[Message.user("hi")])
 
 
 def openai(server: WireServer, **kw: Any) -> OpenAIProvider:
-    kw.setdefault("timeout", 5.0)
+    kw.setdefault("timeout", 30.0)
     kw.setdefault("max_retries", 0)
     return OpenAIProvider("moonshotai/kimi-k2", api_key=KEY, base_url=server.url + "/v1", **kw)
 
 
 def anthropic(server: WireServer) -> AnthropicProvider:
-    return AnthropicProvider("claude-test", KEY, server.url, max_retries=0, timeout=5.0)
+    return AnthropicProvider("claude-test", KEY, server.url, max_retries=0, timeout=30.0)
 
 
 def event_stream(body: bytes) -> Reply:

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from nbagent.agent._state import SessionState, SlotSummary
 from nbagent.agent.config import SessionServices
 from nbagent.agent.context import ContextSlot, SlotMode
+from nbagent.agent.facts import FactBook
+from nbagent.agent.ledger import with_ledger
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
 from nbagent.agent.store import PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, decide_summary, request_summary
@@ -89,6 +91,7 @@ class SummaryCheckpoint:
         state: SessionState,
         turn_index: int,
         record: TurnRecord,
+        facts: FactBook | None = None,
     ) -> SummaryMade | None:
         """Step 8.5 of the notes: maybe summarise, and fill the record's summary fields."""
         config = services.config.summary_config
@@ -106,7 +109,7 @@ class SummaryCheckpoint:
         if status is not SummaryStatus.FIRED:
             return None
         started = time.perf_counter()
-        made = await self._summarise(services, config, slot, state, turn_index, record)
+        made = await self._summarise(services, config, slot, state, turn_index, record, facts)
         record.summary_latency_s = time.perf_counter() - started
         return made
 
@@ -118,6 +121,7 @@ class SummaryCheckpoint:
         state: SessionState,
         turn_index: int,
         record: TurnRecord,
+        facts: FactBook | None,
     ) -> SummaryMade | None:
         messages, upto = summary_input(slot, config, state.summaries.get(slot.id))
         try:
@@ -137,6 +141,9 @@ class SummaryCheckpoint:
                     "the model returned an empty summary; check summary_prompt and summary_model",
                     provider=getattr(services.provider, "name", None),
                 )
+            if config.fact_ledger and facts is not None:
+                budget, language = config.fact_ledger_chars, config.prompt_language
+                text = with_ledger(text, facts.facts(upto), budget=budget, language=language)
             new_state = state.copy()
             new_state.last_summary_turn = turn_index
             new_state.summary_cost.add(response.usage)

@@ -7,6 +7,10 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from nbagent.agent.config import AgentConfig
+from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot
+from nbagent.agent.store import SessionSnapshot
+from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import StoreError
 from nbagent.llm.usage import CostTracker, Usage
 
@@ -56,6 +60,8 @@ class SessionState:
     summaries: dict[str, SlotSummary] = field(default_factory=dict)
     settings: dict[str, Any] = field(default_factory=dict)
     """The settings given by ``AgentSession.configure``, as JSON (see ``_settings``)."""
+    pinned: list[str] = field(default_factory=list)
+    """Facts the user pinned (``AgentSession.pin``): always kept in the summary's ledger."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -66,6 +72,7 @@ class SessionState:
             "summary_cost": self.summary_cost.to_json(),
             "summaries": {k: {"text": v.text, "upto": v.upto} for k, v in self.summaries.items()},
             "settings": self.settings,
+            "pinned": self.pinned,
         }
 
     @classmethod
@@ -84,6 +91,7 @@ class SessionState:
                     for k, v in (data.get("summaries") or {}).items()
                 },
                 settings=dict(data.get("settings") or {}),
+                pinned=[str(p) for p in data.get("pinned") or []],
             )
         except (KeyError, TypeError, ValueError, ValidationError) as e:
             raise StoreError(
@@ -100,4 +108,36 @@ class SessionState:
             summary_cost=self.summary_cost.copy(),
             summaries=dict(self.summaries),
             settings=dict(self.settings),
+            pinned=list(self.pinned),
         )
+
+
+@dataclass
+class SavedSession:
+    """A session as its store holds it: state, slots (the current one exists), timeline."""
+
+    state: SessionState
+    slots: dict[str, ContextSlot]
+    current: str
+    timeline: list[TurnRecord]
+    where: str
+
+
+def read_session(snapshot: SessionSnapshot, config: AgentConfig, *, where: str) -> SavedSession:
+    """What :meth:`AgentSession.open` restores, from one snapshot; ``StoreError`` when damaged."""
+    sid = snapshot.session_id
+    here = f"session {sid!r}"
+    state = SessionState.from_json(snapshot.value(STATE_NAMESPACE, STATE_KEY), where=here)
+    slots: dict[str, ContextSlot] = {}
+    for slot_id, _ in snapshot.items(SLOT_NAMESPACE):
+        slot = ContextSlot.from_snapshot(snapshot, slot_id)
+        if slot is not None:
+            slots[slot_id] = slot
+    current = state.current_slot = state.current_slot or config.default_slot_id
+    if current not in slots:
+        slots[current] = ContextSlot(current, sid, config=config.slot)
+    timeline = [
+        TurnRecord.from_json(value, where=f"{here} in {where}")
+        for _, value in snapshot.items(TIMELINE_NAMESPACE)
+    ]
+    return SavedSession(state, slots, current, timeline, here)

@@ -240,8 +240,64 @@ def visible_facts(facts: Iterable[Fact], texts: Iterable[str]) -> set[str]:
     return {f.key for f in facts if f.key and f.key in haystack}
 
 
+class FactBook:
+    """The facts of one slot's stored history, each found once: a turn extracts only from the
+    messages it added. Knows every message that states a fact, so whether the model still sees
+    it is a lookup in the view's runs, not a scan of the view.
+
+    ``action_tools`` names the tools whose results count (booking confirmations and the like);
+    other tool results (search listings) are context, not facts the user expects kept.
+    """
+
+    def __init__(self) -> None:
+        self.pinned: list[Fact] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self._first: dict[str, Fact] = {}
+        self._statements: dict[str, list[int]] = {}
+        self._seen = 0
+        self._turn: int | None = None
+
+    def update(
+        self, messages: Sequence[AnyMessage], action_tools: frozenset[str] = frozenset()
+    ) -> None:
+        if len(messages) < self._seen:  # a different history: start again
+            self._reset()
+        for index in range(self._seen, len(messages)):
+            message = messages[index]
+            if isinstance(message, UserMessage) and any(
+                not isinstance(b, ToolResultBlock) for b in message.content
+            ):
+                self._turn = 0 if self._turn is None else self._turn + 1
+            if isinstance(message, SystemMessage):
+                continue
+            if isinstance(message, ToolResultMessage) and message.tool_name not in action_tools:
+                continue
+            for fact in extract_facts(message, turn=self._turn, index=index):
+                self._first.setdefault(fact.key, fact)
+                self._statements.setdefault(fact.key, []).append(index)
+        self._seen = len(messages)
+
+    def pin(self, text: str) -> Fact:
+        fact = Fact(text, FactKind.PINNED, self._turn, None, "user")
+        if fact.key not in {f.key for f in self.pinned}:
+            self.pinned.append(fact)
+        return fact
+
+    def facts(self, upto: int | None = None) -> list[Fact]:
+        """Pinned facts, then every fact first stated before stored index ``upto``."""
+        stated = [f for f in self._first.values() if upto is None or (f.message_index or 0) < upto]
+        return [*self.pinned, *stated]
+
+    def statements(self, key: str) -> list[int]:
+        """The stored indices of the messages stating the fact ``key``, oldest first."""
+        return self._statements.get(key, [])
+
+
 __all__ = [
     "Fact",
+    "FactBook",
     "FactKind",
     "extract_facts",
     "extract_text_facts",

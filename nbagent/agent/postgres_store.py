@@ -1,25 +1,22 @@
 """A store on a PostgreSQL server, so sessions can be shared by processes and machines.
 
-:class:`PostgresStore` keeps the contract of :class:`~nbagent.agent.sqlite_store.SqliteStore`:
-one transaction per commit, append-only histories (an append must start exactly where the stored
-history ends, so of two writers on one session exactly one wins and the other gets a
-:class:`StoreError`), a session read in one consistent snapshot (a ``REPEATABLE READ`` read-only
-transaction), damaged values reported with where they are and what to do, and a versioned
-schema (``nbagent_schema_version``; a database written by a newer nbagent is refused). Messages
-and values are stored as the exact JSON text nbagent writes, so loading validates them as the
-SQLite store does. The tables are prefixed ``nbagent_`` since a server database is often shared
-with other applications.
+:class:`PostgresStore` keeps :class:`~nbagent.agent.sqlite_store.SqliteStore`'s contract: one
+transaction per commit; append-only histories (an append must start where the stored history
+ends, so of two writers on one session exactly one wins, the other gets a :class:`StoreError`); a
+session read in one snapshot (``REPEATABLE READ``, read only); damaged values reported with where
+and what to do; a versioned schema (a database written by a newer nbagent is refused). Messages
+and values are the exact JSON text nbagent writes, validated on load as SQLite's are. Tables are
+prefixed ``nbagent_``: a server database is often shared with other applications.
 
-Building a store does no I/O: the schema is checked and the connection pool
-(``psycopg_pool.AsyncConnectionPool``) opened on first use. The URL is a libpq one
-(``postgresql://user:password@host:5432/dbname`` or ``"host=... dbname=..."``); its password and
-query values are masked in the repr, in logs and in every error message.
+Building does no I/O: the schema is checked and the pool (``psycopg_pool.AsyncConnectionPool``)
+opened on first use. The URL is libpq's (``postgresql://user:password@host:5432/dbname`` or
+``"host=... dbname=..."``); its password and query values are masked in the repr, logs and errors.
 
-**One event loop.** psycopg's async connections belong to the event loop that opened them, so a
-store is used from one loop: either ``await`` the sessions built on it from your loop, or drive
-them only through the ``_sync`` twins (they all run on nbagent's one background loop). A call
-from another loop raises :class:`StoreError` rather than hanging. Once the loop a store ran on is
-closed (``asyncio.run`` returned), the next call opens a fresh pool on the caller's loop.
+**One event loop.** psycopg's connections belong to the loop that opened them, so a store is used
+from one loop: ``await`` the sessions built on it from your loop, or drive them only through the
+``_sync`` twins (which all run on nbagent's background loop). A call from another loop raises
+:class:`StoreError` rather than hanging; once the store's loop is closed (``asyncio.run``
+returned), the next call opens a fresh pool on the caller's loop.
 
 Needs ``pip install 'nbagent[postgres]'`` (psycopg 3 and psycopg-pool).
 """
@@ -75,24 +72,15 @@ _SCHEMA = (
     # COLLATE "C": keys sort by code point, as Python's sorted() and SQLite do, whatever the
     # database's own collation is; the primary keys then serve the ORDER BYs.
     """CREATE TABLE IF NOT EXISTS nbagent_messages (
-    session_id text COLLATE "C" NOT NULL,
-    slot_id    text COLLATE "C" NOT NULL,
-    idx        integer NOT NULL,
-    data       text NOT NULL,
-    PRIMARY KEY (session_id, slot_id, idx)
-)""",
+    session_id text COLLATE "C" NOT NULL, slot_id text COLLATE "C" NOT NULL,
+    idx integer NOT NULL, data text NOT NULL, PRIMARY KEY (session_id, slot_id, idx))""",
     """CREATE TABLE IF NOT EXISTS nbagent_kv (
-    session_id text COLLATE "C" NOT NULL,
-    namespace  text COLLATE "C" NOT NULL,
-    key        text COLLATE "C" NOT NULL,
-    value      text NOT NULL,
-    PRIMARY KEY (session_id, namespace, key)
-)""",
+    session_id text COLLATE "C" NOT NULL, namespace text COLLATE "C" NOT NULL,
+    key text COLLATE "C" NOT NULL, value text NOT NULL,
+    PRIMARY KEY (session_id, namespace, key))""",
 )
 
 _SCHEMA_LOCK = 0x6E62_6167_6E74  # "nbagnt": serialises schema creation across processes
-
-_SECRET_PARAMS = ("password", "sslpassword")
 
 
 def display_conninfo(conninfo: str) -> str:
@@ -107,7 +95,7 @@ def display_conninfo(conninfo: str) -> str:
 
 
 def _is_secret(param: str) -> bool:
-    return param in _SECRET_PARAMS or "key" in param or "password" in param
+    return "password" in param or "key" in param  # password, sslpassword, sslkey, ...
 
 
 class PostgresStore(BaseStore):
@@ -122,8 +110,7 @@ class PostgresStore(BaseStore):
     ) -> None:
         if not isinstance(url, str) or not url.strip():
             raise ConfigurationError(
-                "PostgresStore needs a connection URL, e.g. "
-                "PostgresStore('postgresql://user:password@localhost:5432/nbagent')."
+                "PostgresStore needs a URL, e.g. 'postgresql://user:password@host:5432/nbagent'."
             )
         self._conninfo = url
         self._secrets = _secrets_of(url)
@@ -179,14 +166,9 @@ class PostgresStore(BaseStore):
         finally:
             await conn.close()
         pool: AsyncConnectionPool[Any] = AsyncConnectionPool(
-            self._conninfo,
-            min_size=self.min_size,
-            max_size=self.max_size,
-            kwargs={"autocommit": True},
-            timeout=self.timeout,
-            name="nbagent-store",
-            open=False,
-        )
+            self._conninfo, min_size=self.min_size, max_size=self.max_size, timeout=self.timeout,
+            kwargs={"autocommit": True}, name="nbagent-store", open=False,
+        )  # fmt: skip
         await pool.open()
         self._guard = asyncio.get_running_loop().create_task(
             _close_with_loop(pool), name="nbagent-postgres-store-guard"
@@ -199,18 +181,13 @@ class PostgresStore(BaseStore):
         try:
             async with conn.transaction():
                 await conn.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
-                cur = await conn.execute(
-                    "SELECT count(*) FROM unnest(%s::text[]) AS t(name) "
-                    "WHERE to_regclass(t.name) IS NULL",
-                    (list(TABLES),),
-                )
-                missing = await cur.fetchone()
-                if missing is not None and missing[0]:  # CREATE needs a privilege reads do not
+                missing = "SELECT bool_or(to_regclass(t) IS NULL) FROM unnest(%s::text[]) AS t"
+                row = await (await conn.execute(missing, (list(TABLES),))).fetchone()
+                if row is not None and row[0]:  # CREATE needs a privilege that reads do not
                     for statement in _SCHEMA:
                         await conn.execute(statement)
                 cur = await conn.execute("SELECT MAX(version) FROM nbagent_schema_version")
-                row = await cur.fetchone()
-                version = row[0] if row else None
+                version = (await cur.fetchone() or (None,))[0]
                 if version is None:
                     await conn.execute(
                         "INSERT INTO nbagent_schema_version (version) VALUES (%s)",
@@ -292,45 +269,40 @@ class PostgresStore(BaseStore):
 
     # -- reads ------------------------------------------------------------------------------
 
-    async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
+    async def _rows(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        """The rows of one read (a statement of its own: autocommit)."""
         async with self._connection() as conn:
-            cur = await conn.execute(
-                "SELECT data FROM nbagent_messages WHERE session_id=%s AND slot_id=%s ORDER BY idx",
-                (session_id, slot_id),
-            )
-            texts = [data for (data,) in await cur.fetchall()]
-        return self._decode_messages(session_id, slot_id, texts)
+            cur = await conn.execute(query, params)
+            return await cur.fetchall()
+
+    async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
+        rows = await self._rows(
+            "SELECT data FROM nbagent_messages WHERE session_id=%s AND slot_id=%s ORDER BY idx",
+            (session_id, slot_id),
+        )
+        return self._decode_messages(session_id, slot_id, [data for (data,) in rows])
 
     async def count_messages(self, session_id: str, slot_id: str) -> int:
         async with self._connection() as conn:
             return await _stored_count(conn, session_id, slot_id)
 
     async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
-        async with self._connection() as conn:
-            cur = await conn.execute(
-                "SELECT value FROM nbagent_kv WHERE session_id=%s AND namespace=%s AND key=%s",
-                (session_id, namespace, key),
-            )
-            row = await cur.fetchone()
-        return None if row is None else self._decode(session_id, namespace, key, row[0])
+        rows = await self._rows(
+            "SELECT value FROM nbagent_kv WHERE session_id=%s AND namespace=%s AND key=%s",
+            (session_id, namespace, key),
+        )
+        return self._decode(session_id, namespace, key, rows[0][0]) if rows else None
 
     async def keys(self, session_id: str, namespace: str) -> list[str]:
-        async with self._connection() as conn:
-            cur = await conn.execute(
-                "SELECT key FROM nbagent_kv WHERE session_id=%s AND namespace=%s ORDER BY key",
-                (session_id, namespace),
-            )
-            return [str(r[0]) for r in await cur.fetchall()]
+        query = "SELECT key FROM nbagent_kv WHERE session_id=%s AND namespace=%s ORDER BY key"
+        return [str(r[0]) for r in await self._rows(query, (session_id, namespace))]
 
     async def items(self, session_id: str, namespace: str) -> list[tuple[str, JsonValue]]:
-        async with self._connection() as conn:
-            cur = await conn.execute(
-                "SELECT key, value FROM nbagent_kv WHERE session_id=%s AND namespace=%s "
-                "ORDER BY key",
-                (session_id, namespace),
-            )
-            rows = await cur.fetchall()
-        return [(r[0], self._decode(session_id, namespace, r[0], r[1])) for r in rows]
+        query = (
+            "SELECT key, value FROM nbagent_kv WHERE session_id=%s AND namespace=%s ORDER BY key"
+        )
+        rows = await self._rows(query, (session_id, namespace))
+        return [(key, self._decode(session_id, namespace, key, text)) for key, text in rows]
 
     async def load_session(self, session_id: str) -> SessionSnapshot:
         """Every value and slot history of the session, read in one snapshot.
@@ -376,18 +348,22 @@ class PostgresStore(BaseStore):
             try:
                 messages.append(MESSAGE_ADAPTER.validate_json(data))
             except ValidationError as e:
-                raise _unreadable_history(self.url, session_id, slot_id, e) from e
+                raise StoreError(
+                    f"stored history of slot {slot_id!r} in session {session_id!r} in {self.url} "
+                    f"cannot be read as messages ({e.error_count()} errors, first: "
+                    f"{e.errors()[0]['msg']}). It may come from an incompatible nbagent version: "
+                    "upgrade nbagent, or open another session id."
+                ) from e
         return messages
 
     async def session_ids(self) -> list[str]:
-        async with self._connection() as conn:
-            cur = await conn.execute(
-                f"WITH RECURSIVE {_distinct_sessions('m', 'nbagent_messages')}, "
-                f"{_distinct_sessions('k', 'nbagent_kv')} "
-                "SELECT id FROM m WHERE id IS NOT NULL "
-                "UNION SELECT id FROM k WHERE id IS NOT NULL ORDER BY 1"
-            )
-            return [str(r[0]) for r in await cur.fetchall()]
+        rows = await self._rows(
+            f"WITH RECURSIVE {_distinct_sessions('m', 'nbagent_messages')}, "
+            f"{_distinct_sessions('k', 'nbagent_kv')} "
+            "SELECT id FROM m WHERE id IS NOT NULL UNION SELECT id FROM k WHERE id IS NOT NULL "
+            "ORDER BY 1"
+        )
+        return [str(r[0]) for r in rows]
 
     def __repr__(self) -> str:
         return f"PostgresStore({self.url!r})"
@@ -422,13 +398,8 @@ async def _apply(
 ) -> psycopg.AsyncCursor[Any]:
     match op:
         case AppendMessages():
-            params = {
-                "session": op.session_id,
-                "slot": op.slot_id,
-                "start": op.start_index,
-                "data": encoded,
-            }
-            return await conn.execute(_APPEND, params)
+            where = {"session": op.session_id, "slot": op.slot_id, "start": op.start_index}
+            return await conn.execute(_APPEND, {**where, "data": encoded})
         case PutValue():
             return await conn.execute(
                 "INSERT INTO nbagent_kv (session_id, namespace, key, value) "
@@ -437,10 +408,8 @@ async def _apply(
                 (op.session_id, op.namespace, op.key, encoded[0]),
             )
         case DeleteValue():
-            return await conn.execute(
-                "DELETE FROM nbagent_kv WHERE session_id=%s AND namespace=%s AND key=%s",
-                (op.session_id, op.namespace, op.key),
-            )
+            query = "DELETE FROM nbagent_kv WHERE session_id=%s AND namespace=%s AND key=%s"
+            return await conn.execute(query, (op.session_id, op.namespace, op.key))
         case _:
             assert_never(op)
 
@@ -464,11 +433,9 @@ async def _conflict_after_race(
     appends = [op for op, _ in rows if isinstance(op, AppendMessages)]
     for op in appends:
         stored = await _stored_count(conn, op.session_id, op.slot_id)
-        if stored != op.start_index:
+        if stored != op.start_index or op is appends[-1]:
             return append_conflict(op, stored)
-    return append_conflict(
-        appends[0], await _stored_count(conn, appends[0].session_id, appends[0].slot_id)
-    )
+    raise AssertionError("a unique violation without an append")  # pragma: no cover
 
 
 def _distinct_sessions(name: str, table: str) -> str:
@@ -485,11 +452,8 @@ def _distinct_sessions(name: str, table: str) -> str:
 async def _stored_count(conn: psycopg.AsyncConnection[Any], session_id: str, slot_id: str) -> int:
     """How many messages a slot holds: one past its last index (``MAX`` seeks the end of the
     primary key; appends start where the history ends, so indices run 0..n-1 without gaps)."""
-    cur = await conn.execute(
-        "SELECT MAX(idx) FROM nbagent_messages WHERE session_id=%s AND slot_id=%s",
-        (session_id, slot_id),
-    )
-    row = await cur.fetchone()
+    query = "SELECT MAX(idx) FROM nbagent_messages WHERE session_id=%s AND slot_id=%s"
+    row = await (await conn.execute(query, (session_id, slot_id))).fetchone()
     return 0 if row is None or row[0] is None else int(row[0]) + 1
 
 
@@ -522,27 +486,15 @@ def _secrets_of(conninfo: str) -> list[str]:
 
 
 def _check_pool_settings(min_size: int, max_size: int, timeout: float) -> None:
-    sizes_ok = all(isinstance(n, int) and not isinstance(n, bool) for n in (min_size, max_size))
-    if not sizes_ok or min_size < 0 or max_size < 1 or max_size < min_size:
+    sizes = [n for n in (min_size, max_size) if isinstance(n, int) and not isinstance(n, bool)]
+    if len(sizes) < 2 or not 0 <= min_size <= max_size or max_size < 1:
         raise ConfigurationError(
-            f"PostgresStore pool sizes must be integers with 0 <= min_size <= max_size and "
-            f"max_size >= 1, e.g. min_size=1, max_size=4; got {min_size!r}, {max_size!r}."
+            "PostgresStore pool sizes must be integers, 0 <= min_size <= max_size, max_size >= 1 "
+            f"(e.g. min_size=1, max_size=4); got {min_size!r}, {max_size!r}."
         )
     number = isinstance(timeout, int | float) and not isinstance(timeout, bool)
-    if not number or not math.isfinite(timeout) or timeout <= 0:
-        raise ConfigurationError(
-            f"timeout must be a positive number of seconds, e.g. timeout=30.0; got {timeout!r}."
-        )
-
-
-def _unreadable_history(
-    where: str, session_id: str, slot_id: str, e: ValidationError
-) -> StoreError:
-    return StoreError(
-        f"stored history of slot {slot_id!r} in session {session_id!r} in {where} cannot be "
-        f"read as messages ({e.error_count()} errors, first: {e.errors()[0]['msg']}). It may come "
-        "from an incompatible nbagent version: upgrade nbagent, or open another session id."
-    )
+    if not number or not (timeout > 0 and math.isfinite(timeout)):
+        raise ConfigurationError(f"timeout must be positive seconds, e.g. 30.0; got {timeout!r}.")
 
 
 __all__ = ["SCHEMA_VERSION", "PostgresStore", "display_conninfo"]

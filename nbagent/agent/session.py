@@ -32,6 +32,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from nbagent.agent._checkpoint import SummaryCheckpoint
+from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
 from nbagent.agent._state import (
     STATE_KEY,
@@ -39,6 +40,7 @@ from nbagent.agent._state import (
     TIMELINE_NAMESPACE,
     SessionCost,
     SessionState,
+    read_session,
 )
 from nbagent.agent._sync import iterate_sync
 from nbagent.agent._turn import (
@@ -53,12 +55,12 @@ from nbagent.agent._twin import sync_twin
 from nbagent.agent._uncancelled import finish_despite_cancel
 from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import (
-    SLOT_NAMESPACE,
     ContextSlot,
     SlotConfig,
     request_tokens,
     request_view,
 )
+from nbagent.agent.facts import Fact, FactBook, FactKind
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
 from nbagent.agent.store import JsonValue, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig
@@ -106,6 +108,7 @@ class AgentSession:
         self._gate = TurnGate(session_id)
         self._pending: Pending | None = None
         self._compaction = CompactionMemo()
+        self._facts = FactKeeper()
         self._prompt_message: SystemMessage | None = None
         self._checkpoint = SummaryCheckpoint(session_id, self._state_op)
 
@@ -122,26 +125,11 @@ class AgentSession:
             self.open_sync()
 
     async def _load(self) -> None:
-        sid, config = self.session_id, self.bundle.config
-        snapshot = await self.bundle.store.load_session(sid)  # one read: never a torn state
-        where = f"session {sid!r}"
-        state = SessionState.from_json(snapshot.value(STATE_NAMESPACE, STATE_KEY), where=where)
-        slots: dict[str, ContextSlot] = {}
-        for slot_id, _ in snapshot.items(SLOT_NAMESPACE):
-            slot = ContextSlot.from_snapshot(snapshot, slot_id)
-            if slot is not None:
-                slots[slot_id] = slot
-        current = state.current_slot or config.default_slot_id
-        if current not in slots:
-            slots[current] = ContextSlot(current, sid, config=config.slot)
-        timeline = [
-            TurnRecord.from_json(value, where=f"{where} in {self.bundle.store!r}")
-            for _, value in snapshot.items(TIMELINE_NAMESPACE)
-        ]
-        self._use_settings(SessionSettings.from_json(state.settings, where=where))
-        self._timeline, self._state, self._slots, self._current = timeline, state, slots, current
-        self._state.current_slot = current
-        self._turn_index = state.turn_index
+        snapshot = await self.bundle.store.load_session(self.session_id)  # one read, never torn
+        saved = read_session(snapshot, self.bundle.config, where=repr(self.bundle.store))
+        self._use_settings(SessionSettings.from_json(saved.state.settings, where=saved.where))
+        self._timeline, self._state, self._slots = saved.timeline, saved.state, saved.slots
+        self._current, self._turn_index = saved.current, saved.state.turn_index
         self._opened = True
 
     # -- state ------------------------------------------------------------------------------
@@ -427,6 +415,7 @@ class AgentSession:
                 slot.mark_saved(extra=new)
                 self._state = state
                 record.estimated_context_tokens = self.estimate_context_tokens()
+                self._facts.measure(turn, record, self._state.pinned, self.tools)
                 self._timeline.append(record)
                 if turn.streamed:
                     self._turn_index = turn.index + 1
@@ -444,6 +433,22 @@ class AgentSession:
             raise
         return record
 
+    def facts(self, slot: ContextSlot | None = None) -> FactBook:
+        """The facts stated in ``slot`` (default: the current one) and the pinned ones."""
+        return self._facts.book(slot or self.slot, self._state.pinned, self.tools)
+
+    async def pin(self, text: str) -> Fact:
+        """Pin a fact: every summary's ledger keeps it, and retention counts it (saved)."""
+        if not isinstance(text, str) or not text.strip():
+            raise ConfigurationError(f"pin() needs the fact's text, got {text!r}")
+        await self.open()
+        state = self._state.copy()
+        if text.strip() not in state.pinned:
+            state.pinned.append(text.strip())
+        await self.bundle.store.commit([self._state_op(state)])
+        self._state = state
+        return Fact(text.strip(), FactKind.PINNED)
+
     def _record_op(self, record: TurnRecord) -> StoreOp:
         key = f"{record.turn_index:09d}"
         return PutValue(self.session_id, TIMELINE_NAMESPACE, key, record.to_json())
@@ -452,7 +457,9 @@ class AgentSession:
         """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record."""
         await self._emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
         slot = self._slots[record.slot_id]
-        made = await self._checkpoint.run(self.bundle, slot, self._state, index, record)
+        made = await self._checkpoint.run(
+            self.bundle, slot, self._state, index, record, self.facts(slot)
+        )
         if made is not None:
             self._state = made.state
             await self._emit(
@@ -505,6 +512,7 @@ class AgentSession:
     configure_sync = sync_twin(configure)
     create_slot_sync = sync_twin(create_slot)
     get_session_data_sync = sync_twin(get_session_data)
+    pin_sync = sync_twin(pin)
     get_conversation_summary_sync = sync_twin(get_conversation_summary)
 
     def submit_turn_stream_sync(self, text: Prompt) -> Iterator[CycleEvent]:

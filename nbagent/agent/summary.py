@@ -109,6 +109,11 @@ class SummaryConfig:
     watermark: Literal["context", "cumulative"] = "context"
     strategy: Literal["full", "incremental"] = "full"
     prompt_language: Literal["zh", "en"] = "zh"
+    fact_ledger: bool = True
+    """Append the covered span's facts that the summary's prose does not contain (see
+    :mod:`nbagent.agent.ledger`), so a summary never silently forgets a code, a date or a price."""
+    fact_ledger_chars: int = 800
+    """The ledger's budget in characters; what does not fit is counted on one line."""
     timeout: float | None = 60.0
     """Seconds one summary attempt may take, the provider's own retries included (``None``: no
     limit of its own). Past it the attempt is abandoned; a summary is never worth a stalled
@@ -135,6 +140,11 @@ class SummaryConfig:
         _require_int("debounce_turns", self.debounce_turns, minimum=0, hint="0 disables it")
         _require_int("max_tool_result_chars", self.max_tool_result_chars, minimum=0, hint="")
         _require_int("retries", self.retries, minimum=0, hint="0 makes a single attempt")
+        _require_int("fact_ledger_chars", self.fact_ledger_chars, minimum=0, hint="e.g. 800")
+        if not isinstance(self.fact_ledger, bool):
+            raise ConfigurationError(
+                f"SummaryConfig.fact_ledger must be True or False, got {self.fact_ledger!r}"
+            )
         timeout = self.timeout
         if timeout is not None and (
             isinstance(timeout, bool)

@@ -73,6 +73,12 @@ class TurnRecord:
     """Wall time of the model part of the turn (requests and tools)."""
     summary_latency_s: float = 0.0
     streamed: bool = False
+    facts_stated: int = 0
+    """Distinct facts stated in the slot so far (see :mod:`nbagent.agent.facts`)."""
+    facts_visible: int = 0
+    """How many of them the turn's last request still showed the model."""
+    facts_missing: list[str] = field(default_factory=list)
+    """The facts it no longer showed, as stated."""
     request_positions: list[tuple[int, int]] = field(default_factory=list)
     """Which stored message of the slot each position of the turn's requests was, as
     ``(first stored index, count)`` runs; ``-1`` for messages not stored (the system prompt, the
@@ -85,6 +91,11 @@ class TurnRecord:
             for first, count in self.request_positions
             for k in range(count)
         ]
+
+    @property
+    def retention(self) -> float | None:
+        """``facts_visible / facts_stated`` (``None`` before any fact was stated)."""
+        return self.facts_visible / self.facts_stated if self.facts_stated else None
 
     @property
     def summary_fired(self) -> bool:

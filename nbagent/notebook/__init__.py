@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from nbagent.notebook.charts import watermark_chart
     from nbagent.notebook.demo import demo_provider, travel_demo
     from nbagent.notebook.magics import AgentMagics
+    from nbagent.notebook.retention import Probe, check_probes, retention_table
     from nbagent.notebook.summary_view import SummaryCard, SummaryView
     from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
     from nbagent.notebook.tuning import TuningResult, tune_summary, tune_widget
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 _LAZY = {
     "AgentMagics": "nbagent.notebook.magics",
     "ChatWidget": "nbagent.notebook.widget",
+    "Probe": "nbagent.notebook.retention",
+    "check_probes": "nbagent.notebook.retention",
+    "retention_table": "nbagent.notebook.retention",
     "SummaryCard": "nbagent.notebook.summary_view",
     "SummaryView": "nbagent.notebook.summary_view",
     "TuningResult": "nbagent.notebook.tuning",
@@ -56,12 +60,15 @@ def __dir__() -> list[str]:
 __all__ = [
     "AgentMagics",
     "ChatWidget",
+    "Probe",
     "SummaryCard",
     "SummaryView",
     "TuningResult",
+    "check_probes",
     "compaction_table",
     "demo_provider",
     "read_jsonl",
+    "retention_table",
     "styled",
     "timeline_table",
     "token_table",

@@ -16,8 +16,11 @@ summaries, tool names) through these functions before it reaches a ``_repr_html_
 - :func:`preview` -- a one-line, length-capped preview of a long text (still unescaped).
 
 The safety argument for :func:`escape_markdown`: every ``<`` and ``&`` of model text becomes an
-entity, and every ``[``, ``]`` and backtick left outside code is backslash-escaped, so the only raw
-HTML in the output is the ``<code>`` / ``<pre>`` tags written here around entity-escaped content.
+entity, and every ``[``, ``]``, backtick and backslash left outside code is backslash-escaped, so
+the only raw HTML in the output is the ``<code>`` / ``<pre>`` tags written here around
+entity-escaped content. Escaping the backslashes too is what keeps the other escapes: a model's
+backslash left alone before a bracket would be escaped by ours instead of the bracket, which
+would then be live (a link).
 """
 
 from __future__ import annotations
@@ -90,9 +93,11 @@ def _split_fences(text: str) -> list[tuple[bool, str]]:
 
 
 def _escape_inline_markdown(text: str) -> str:
-    """Escape prose: entities for ``&`` and ``<``, backslashes for brackets and stray backticks."""
+    """Escape prose: entities for ``&`` and ``<``, a backslash before every bracket, backtick and
+    backslash. The model's own backslashes are doubled (each one then shows as itself), so none
+    of them can escape a backslash written here, nor the ``<`` of a tag written after the text."""
     text = text.replace("&", "&amp;").replace("<", "&lt;")
-    return re.sub(r"([\[\]`])", r"\\\1", text)
+    return re.sub(r"([\\\[\]`])", r"\\\1", text)
 
 
 def escape_markdown(text: str) -> str:
@@ -105,11 +110,9 @@ def escape_markdown(text: str) -> str:
         parts: list[str] = []
         last = 0
         for span in _CODE_SPAN.finditer(chunk):
-            before = _escape_inline_markdown(chunk[last : span.start()])
-            # An odd run of backslashes would escape the `<` of the tag written next.
-            if (len(before) - len(before.rstrip("\\"))) % 2:
-                before += "\\"
-            parts.append(before)
+            # Every backslash of the escaped prose is one of a pair, so none escapes the `<` of
+            # the tag written next (a model's `\` before a code span shows as a backslash).
+            parts.append(_escape_inline_markdown(chunk[last : span.start()]))
             code = " ".join(span["code"].split("\n"))
             parts.append(f"<code>{_entities(code)}</code>")
             last = span.end()

@@ -21,6 +21,8 @@ COMMANDS: dict[str, str] = {
     "timeline": "one row per turn: context tokens, watermark, summary status",
     "watermark": "chart of context tokens against the summary trigger line",
     "summary": "the current conversation summary",
+    "facts": "the conversation's facts and whether the model still sees them (retention)",
+    "pin": "pin a fact: every summary's ledger keeps it (%agent pin gate B12 closes 06:40)",
     "history": "the stored conversation (summarised turns dimmed)",
     "reset": "start a fresh conversation with the same settings (the old one stays stored)",
     "sessions": "sessions stored in the store and open in this kernel",
@@ -126,8 +128,11 @@ def line_parser() -> argparse.ArgumentParser:
     switch.add_argument("--on", action="store_true", help="turn them on (default settings)")
     _session_option(config)
 
-    for name in ("tokens", "compaction", "timeline", "watermark", "summary"):
+    for name in ("tokens", "compaction", "timeline", "watermark", "summary", "facts"):
         _session_option(commands.add_parser(name, help=COMMANDS[name]))
+    pin = commands.add_parser("pin", help=COMMANDS["pin"])
+    pin.add_argument("text", nargs="+", metavar="TEXT", help="the fact, as you want it kept")
+    _session_option(pin)
     history = commands.add_parser("history", help=COMMANDS["history"])
     history.add_argument("--last", type=_count(1), metavar="N", help="only the last N turns")
     _session_option(history)
@@ -262,6 +267,13 @@ def help_text() -> str:
         "write literal braces); --raw sends the text as is.",
         "Defaults for new sessions: %config AgentMagics (e.g. "
         '%config AgentMagics.default_provider = "offline").',
+        "",
+        "The same from Python (the magics keep their sessions in SQLite under .nbagent/):",
+        '  session = AgentBuilder().provider("offline").summary_config(SummaryConfig())'
+        '.build().session("trip")',
+        '  session.submit_turn_sync("Plan two days in Lyon")   # or: await session.submit_turn()',
+        '  async with session.stream_turn("Cheaper hotels?") as events: ...',
+        "A failed turn or a usage mistake fails its cell, so Run All stops there.",
     ]
     return "\n".join(lines)
 

@@ -85,7 +85,10 @@ def run(
             )
         case "config":
             configure(book, settings, args)
-        case "tokens" | "compaction" | "timeline":
+        case "pin":
+            fact = book.get(args.session).pin_sync(" ".join(args.text))
+            print(f"Pinned: {fact.text} (kept in every summary's ledger)")
+        case "tokens" | "compaction" | "timeline" | "facts":
             show_table(args.command, book.get(args.session))
         case "watermark":
             show_watermark(book.get(args.session))
@@ -275,6 +278,15 @@ def show_table(name: str, session: AgentSession) -> None:
         case "compaction":
             frame = tables.compaction_table(session)
             caption = f"Microcompact decisions · session {session.session_id}"
+        case "facts":
+            from nbagent.notebook.retention import retention_table
+
+            frame = retention_table(session)
+            shown = int(frame["visible"].sum()) if not frame.empty else 0
+            caption = (
+                f"Facts · {shown} of {len(frame)} visible to the model · session "
+                f"{session.session_id}"
+            )
         case _:
             frame = tables.timeline_table(session)
             caption = f"Timeline · session {session.session_id}"
