@@ -178,12 +178,13 @@ async def pg(postgres_server: PostgresServer) -> AsyncIterator[PostgresStore]:  
     await store.close()
 
 
+@pytest.mark.parametrize("with_value", [False, True], ids=["append alone", "append and value"])
 async def test_postgres_a_writer_between_check_and_insert_gets_the_conflict(
-    pg: PostgresStore,
-    postgres_server: PostgresServer,  # noqa: F811
+    pg: PostgresStore, with_value: bool
 ) -> None:
     """The other writer's insert is not committed when ours checks MAX(idx), so our insert
-    meets the primary key: that unique violation is the same conflict, and nothing is written."""
+    meets the primary key: that unique violation is the same conflict, and nothing is written.
+    (A commit of one op is one statement; of several, one pipelined transaction.)"""
     await pg.put_value("s", "memory", "init", 1)
     url = pg._conninfo
     holder = await psycopg.AsyncConnection.connect(url)  # a transaction held open
@@ -191,14 +192,9 @@ async def test_postgres_a_writer_between_check_and_insert_gets_the_conflict(
     try:
         data = MESSAGE_ADAPTER.dump_json(Message.user("theirs")).decode()
         await holder.execute("INSERT INTO nbagent_messages VALUES ('s', 'main', 0, %s)", (data,))
-        mine = asyncio.create_task(
-            pg.commit(
-                [
-                    AppendMessages("s", "main", 0, (Message.user("mine"),)),
-                    PutValue("s", "memory", "mine", 1),
-                ]
-            )
-        )
+        ops = [AppendMessages("s", "main", 0, (Message.user("mine"),))]
+        ops += [PutValue("s", "memory", "mine", 1)] if with_value else []
+        mine = asyncio.create_task(pg.commit(ops))
         async with asyncio.timeout(BOUND):
             while True:  # until our insert waits on the holder's row
                 cur = await watcher.execute("SELECT count(*) FROM pg_locks WHERE NOT granted")
@@ -307,3 +303,33 @@ def test_postgres_store_is_exported_lazily() -> None:
 
     assert nbagent.PostgresStore is nbagent.agent.PostgresStore is PostgresStore
     assert "PostgresStore" in nbagent.__all__ and "PostgresStore" in nbagent.agent.__all__
+
+
+def test_two_stores_opening_a_new_file_at_once_both_open(tmp_path: Path) -> None:
+    """The switch to WAL on a new file answers "database is locked" at once to the loser of a
+    race (16 of 100 tries failed before the store retried it)."""
+    import threading
+
+    from nbagent.agent.sqlite_store import SqliteStore
+
+    for attempt in range(30):
+        path = tmp_path / f"race-{attempt}.sqlite3"
+        stores = [SqliteStore(path), SqliteStore(path)]
+        barrier = threading.Barrier(2)
+        errors: list[BaseException] = []
+
+        def open_one(store: SqliteStore) -> None:
+            barrier.wait()
+            try:
+                store._run(lambda conn: conn.execute("SELECT 1").fetchone())
+            except BaseException as e:  # collected, asserted below
+                errors.append(e)
+
+        threads = [threading.Thread(target=open_one, args=(s,)) for s in stores]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        for store in stores:
+            store.close_sync()
+        assert errors == []

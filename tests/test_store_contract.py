@@ -45,7 +45,7 @@ from nbagent.llm.blocks import (
 from nbagent.llm.messages import AnyMessage, Message, messages_to_json
 from nbagent.llm.providers.offline import OfflineProvider
 from tests.agent_support import ScriptedProvider
-from tests.postgres_server import PostgresServer, free_port, postgres_server  # noqa: F401
+from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 
 BOUND = 30.0
 """Seconds a regression may hang before the test fails; never reached when the code is right."""
@@ -114,7 +114,12 @@ class Backend:
         return {"memory": "the in-memory store", "sqlite": str(self.path)}[self.kind]
 
     def sql(self, statement: str, params: tuple[Any, ...] = ()) -> int:
-        """Run one statement on the store's tables directly (``?`` placeholders); rows changed."""
+        """Run one statement on the store's tables directly and return the rows it changed.
+
+        Written for SQLite (``?`` placeholders, table names ``messages``, ``kv``,
+        ``schema_version``); for PostgreSQL the placeholders and the ``nbagent_`` prefix are
+        put in.
+        """
         if self.kind == "sqlite":
             conn = sqlite3.connect(str(self.path))
             with conn:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -42,6 +43,9 @@ SCHEMA_VERSION = 1
 """The layout this nbagent writes; files with a higher version are refused."""
 
 DEFAULT_PATH = Path(".nbagent") / "nbagent.sqlite3"
+
+PREPARE_PATIENCE = 10.0
+"""Seconds a store waits for another connection that is setting up the same new file."""
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)",
@@ -88,12 +92,30 @@ class SqliteStore(BaseStore):
                 "e.g. SqliteStore('/tmp/nbagent.sqlite3'), or use InMemoryStore()."
             ) from e
         try:
-            self._prepare(conn)
+            self._prepare_retrying(conn)
         except BaseException:
             conn.close()
             raise
         self._conn = conn
         return conn
+
+    def _prepare_retrying(self, conn: sqlite3.Connection) -> None:
+        """:meth:`_prepare`, again while another connection holds the new file's first lock.
+
+        Two stores opening a new file at once race for the switch to WAL, which SQLite answers
+        with "database is locked" at once rather than through the busy timeout.
+        """
+        deadline = time.monotonic() + PREPARE_PATIENCE
+        while True:
+            try:
+                return self._prepare(conn)
+            except StoreError as e:
+                locked = isinstance(e.__cause__, sqlite3.OperationalError) and "locked" in str(
+                    e.__cause__
+                )
+                if not locked or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.02)
 
     def _prepare(self, conn: sqlite3.Connection) -> None:
         """WAL mode, then create or check the schema (one transaction)."""

@@ -200,6 +200,8 @@ def expand(body: str, namespace: dict[str, Any]) -> str:
 
 
 def _option(action: argparse.Action) -> str:
+    if not action.option_strings:  # a positional argument
+        return f"{action.metavar or action.dest.upper()}{'…' if action.nargs == '+' else ''}"
     flag = action.option_strings[-1]
     if action.nargs == 0:
         return flag
@@ -220,7 +222,9 @@ def _options(parser: argparse.ArgumentParser) -> list[str]:
         if isinstance(action, argparse._HelpAction):
             continue
         group = grouped.get(action)
-        if group is None:
+        if not action.option_strings:
+            shown.append(_option(action))
+        elif group is None:
             shown.append(f"[{_option(action)}]")
         elif action is group._group_actions[0]:
             shown.append(f"[{'|'.join(_option(a) for a in group._group_actions)}]")
