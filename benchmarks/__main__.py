@@ -23,6 +23,7 @@ CASES = {
     "long_session": "benchmarks.bench_long_session",
     "memory": "benchmarks.bench_memory",
     "stores": "benchmarks.bench_stores",
+    "tuning": "benchmarks.bench_tuning",
 }
 
 

@@ -149,6 +149,7 @@ if _TYPE_CHECKING:
     from nbagent.notebook import (
         AgentMagics,
         ChatWidget,
+        ManyTuningResult,
         Probe,
         SummaryCard,
         SummaryView,
@@ -246,6 +247,7 @@ __all__ = [
     "InternalServerError",
     "LlmCycle",
     "LlmProvider",
+    "ManyTuningResult",
     "MemoryStore",
     "Message",
     "MessageEndEvent",

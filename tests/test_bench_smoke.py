@@ -10,7 +10,7 @@ import asyncio
 import dataclasses
 from pathlib import Path
 
-from benchmarks import bench_long_session, bench_memory, bench_stores, bench_turn
+from benchmarks import bench_long_session, bench_memory, bench_stores, bench_tuning, bench_turn
 from benchmarks._workload import FACTUAL_TOOLS, seeded_history
 from benchmarks.bench_long_session import Configs, PolicyRun, Sent, factual_coverage
 from nbagent.agent.sqlite_store import SqliteStore
@@ -165,3 +165,11 @@ async def test_stores_check_catches_a_lost_and_a_torn_turn(tmp_path: Path) -> No
     problems = await bench_stores.check_shared(store, honest, 2)
     assert any("torn" in p for p in problems) and any("messages for" in p for p in problems)
     await store.close()
+
+
+def test_tuning_case_times_serial_and_two_processes_on_equal_tables() -> None:
+    m = bench_tuning.measure({"trigger_token_ratio": [0.5, 0.85]}, workers=2)
+    assert m["settings"] == 2 and m["tables_equal"] is True
+    assert m["serial_s"] > 0 and m["parallel_s"] > 0
+    assert m["speedup"] == m["serial_s"] / m["parallel_s"]
+    assert len(bench_tuning.GRID["trigger_token_ratio"]) * 3 * 2 == 24

@@ -318,14 +318,16 @@ def test_two_stores_opening_a_new_file_at_once_both_open(tmp_path: Path) -> None
         barrier = threading.Barrier(2)
         errors: list[BaseException] = []
 
-        def open_one(store: SqliteStore) -> None:
+        def open_one(
+            store: SqliteStore, barrier: threading.Barrier, errors: list[BaseException]
+        ) -> None:
             barrier.wait()
             try:
                 store._run(lambda conn: conn.execute("SELECT 1").fetchone())
             except BaseException as e:  # collected, asserted below
                 errors.append(e)
 
-        threads = [threading.Thread(target=open_one, args=(s,)) for s in stores]
+        threads = [threading.Thread(target=open_one, args=(s, barrier, errors)) for s in stores]
         for thread in threads:
             thread.start()
         for thread in threads:

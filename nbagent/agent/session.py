@@ -439,15 +439,14 @@ class AgentSession:
 
     async def pin(self, text: str) -> Fact:
         """Pin a fact: every summary's ledger keeps it, and retention counts it (saved)."""
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str) or not (text := text.strip()):
             raise ConfigurationError(f"pin() needs the fact's text, got {text!r}")
         await self.open()
         state = self._state.copy()
-        if text.strip() not in state.pinned:
-            state.pinned.append(text.strip())
+        state.pinned = [*(p for p in state.pinned if p != text), text]
         await self.bundle.store.commit([self._state_op(state)])
         self._state = state
-        return Fact(text.strip(), FactKind.PINNED)
+        return Fact(text, FactKind.PINNED)
 
     def _record_op(self, record: TurnRecord) -> StoreOp:
         key = f"{record.turn_index:09d}"

@@ -18,12 +18,13 @@ if TYPE_CHECKING:
     from nbagent.notebook.retention import Probe, check_probes, retention_table
     from nbagent.notebook.summary_view import SummaryCard, SummaryView
     from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
-    from nbagent.notebook.tuning import TuningResult, tune_summary, tune_widget
+    from nbagent.notebook.tuning import ManyTuningResult, TuningResult, tune_summary, tune_widget
     from nbagent.notebook.widget import ChatWidget
 
 _LAZY = {
     "AgentMagics": "nbagent.notebook.magics",
     "ChatWidget": "nbagent.notebook.widget",
+    "ManyTuningResult": "nbagent.notebook.tuning",
     "Probe": "nbagent.notebook.retention",
     "check_probes": "nbagent.notebook.retention",
     "retention_table": "nbagent.notebook.retention",
@@ -60,6 +61,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "AgentMagics",
     "ChatWidget",
+    "ManyTuningResult",
     "Probe",
     "SummaryCard",
     "SummaryView",

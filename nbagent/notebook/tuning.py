@@ -36,13 +36,13 @@ savings_pct              ``net_saved_tokens`` as a percentage of the no-summary 
 from __future__ import annotations
 
 import base64
+import concurrent.futures
 import dataclasses
 import io
 import itertools
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 import pandas as pd
 from matplotlib.figure import Figure
@@ -53,15 +53,11 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError
-from nbagent.llm.provider import LlmProvider
-from nbagent.llm.providers.offline import FunctionProvider, ReplyFunction
 from nbagent.llm.tokens import TokenEstimator
+from nbagent.notebook._grid import Job, Summarizer, aggregate, as_provider, is_many, run_jobs
 from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcript, replay
 from nbagent.notebook.charts import ensure_inline_png, literal, watermark_chart
 from nbagent.notebook.tables import styled
-
-PROGRESS_MIN_CELLS = 4
-"""Grids with more cells than this show a progress bar."""
 
 RESULT_COLUMNS = (
     "summaries_fired",
@@ -77,8 +73,6 @@ RESULT_COLUMNS = (
     "savings_pct",
 )
 SUMMARY_FIELDS = tuple(f.name for f in dataclasses.fields(SummaryConfig))
-
-Summarizer = LlmProvider | ReplyFunction
 
 
 def _context(record: TurnRecord) -> int:
@@ -264,61 +258,6 @@ def grid_configs(
     return cells
 
 
-def _summarizer(
-    summarizer: Summarizer | None, estimator: TokenEstimator | None
-) -> LlmProvider | None:
-    if summarizer is None or hasattr(summarizer, "chat"):
-        return summarizer  # type: ignore[return-value]
-    if callable(summarizer):
-        return FunctionProvider(summarizer, estimator=estimator)
-    raise ConfigurationError(
-        f"summarizer must be a provider (with .chat) or a function request -> reply, got "
-        f"{type(summarizer).__name__}"
-    )
-
-
-# -- progress --------------------------------------------------------------------------------
-
-
-class _Progress:
-    """An ipywidgets bar in a kernel, a text line on stderr elsewhere; nothing when disabled."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.bar: Any = None
-        self.enabled = enabled and total > PROGRESS_MIN_CELLS
-        if not self.enabled:
-            return
-        try:
-            from IPython import get_ipython
-
-            shell = get_ipython()
-        except ImportError:  # pragma: no cover - IPython is a dependency
-            shell = None
-        if shell is not None and getattr(shell, "kernel", None) is not None:
-            import ipywidgets
-            from IPython.display import display
-
-            self.bar = ipywidgets.IntProgress(value=0, min=0, max=total, description="tuning")
-            display(self.bar)  # type: ignore[no-untyped-call]
-
-    def step(self, done: int) -> None:
-        if not self.enabled:
-            return
-        if self.bar is not None:
-            self.bar.value = done
-        else:
-            print(f"\rtuning {done}/{self.total}", end="", file=sys.stderr, flush=True)
-
-    def close(self) -> None:
-        if not self.enabled:
-            return
-        if self.bar is not None:
-            self.bar.bar_style = "success"
-        else:
-            print(file=sys.stderr)
-
-
 # -- entry points ----------------------------------------------------------------------------
 
 
@@ -330,15 +269,86 @@ def _with_estimator(transcript: Transcript, estimator: TokenEstimator | None) ->
     return transcript if estimator is None else dataclasses.replace(transcript, estimator=estimator)
 
 
-def tune_summary(
+@dataclass
+class ManyTuningResult:
+    """One grid over many transcripts: the result of each, and the tables built from them.
+
+    ``per_transcript`` has a row per (transcript, setting): a ``transcript`` column (the
+    transcript's position in the list) before each result's table columns. ``table`` has a row
+    per setting, in the same order as a one-transcript table: counts and token totals summed over
+    the transcripts, ``first_fire_turn`` the earliest, ``peak_context_tokens`` the largest,
+    ``final_context_tokens`` the mean, and ``savings_pct`` the summed net savings as a
+    percentage of the summed no-summary input tokens.
+    """
+
+    grid: dict[str, list[Any]]
+    results: list[TuningResult]
+    table: pd.DataFrame = field(init=False)
+    per_transcript: pd.DataFrame = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.table, self.per_transcript = aggregate(
+            [r.table for r in self.results],
+            [r.baseline_input_tokens for r in self.results],
+            list(self.grid),
+        )
+
+    @property
+    def baseline_input_tokens(self) -> int:
+        """Input tokens of every turn request of every transcript when no summary fires."""
+        return sum(r.baseline_input_tokens for r in self.results)
+
+    def _repr_html_(self) -> str:
+        head = (
+            f"<p><strong>Summary tuning</strong>: {len(self.table)} settings over "
+            f"{len(self.results)} transcripts; no-summary input tokens "
+            f"{self.baseline_input_tokens:,}</p>"
+        )
+        return head + styled(self.table).to_html()
+
+    def __repr__(self) -> str:
+        return (
+            f"ManyTuningResult(settings={len(self.table)}, transcripts={len(self.results)}, "
+            f"grid={self.grid!r})"
+        )
+
+
+@overload
+def tune_summary(  # type: ignore[overload-overlap]  # a message list vs a list of transcripts
     transcript: TranscriptSource | Transcript,
+    grid: Mapping[str, Any],
+    *,
+    summarizer: Summarizer | None = ...,
+    base_config: SummaryConfig | None = ...,
+    estimator: TokenEstimator | None = ...,
+    progress: bool = ...,
+    executor: concurrent.futures.Executor | None = ...,
+) -> TuningResult: ...
+
+
+@overload
+def tune_summary(
+    transcript: Sequence[TranscriptSource | Transcript],
+    grid: Mapping[str, Any],
+    *,
+    summarizer: Summarizer | None = ...,
+    base_config: SummaryConfig | None = ...,
+    estimator: TokenEstimator | None = ...,
+    progress: bool = ...,
+    executor: concurrent.futures.Executor | None = ...,
+) -> ManyTuningResult: ...
+
+
+def tune_summary(
+    transcript: Any,
     grid: Mapping[str, Any],
     *,
     summarizer: Summarizer | None = None,
     base_config: SummaryConfig | None = None,
     estimator: TokenEstimator | None = None,
     progress: bool = True,
-) -> TuningResult:
+    executor: concurrent.futures.Executor | None = None,
+) -> TuningResult | ManyTuningResult:
     """Replay ``transcript`` under every combination of ``grid``; see the module docstring.
 
     ``grid`` maps :class:`SummaryConfig` field names to lists of values (a single value counts as
@@ -346,22 +356,31 @@ def tune_summary(
     session's config, else ``SummaryConfig()``). ``summarizer`` is a provider or a function
     ``request -> reply`` answering the summary requests. ``estimator`` overrides the
     transcript's token estimator.
+
+    A list of transcripts (paths, sessions or message lists) gives a :class:`ManyTuningResult`
+    aggregated per setting. ``executor`` (any :class:`concurrent.futures.Executor`: a
+    ``ProcessPoolExecutor``, a Dask ``Client.get_executor()``) runs the replays in parallel;
+    the table is the serial run's (see :mod:`nbagent.notebook._grid`).
     """
-    recorded = _with_estimator(load_transcript(transcript), estimator)
-    cells = grid_configs(normalise_grid(grid), _base(recorded, base_config))
-    summary_provider = _summarizer(summarizer, recorded.estimator)
-    bar = _Progress(len(cells) + 1, progress)
-    try:
-        baseline = run_sync(replay(recorded, None))
-        bar.step(1)
-        runs = []
-        for done, (values, config) in enumerate(cells, start=2):
-            session = run_sync(replay(recorded, config, summary_provider))
-            runs.append(TuningRun(values, config, session))
-            bar.step(done)
-    finally:
-        bar.close()
-    return TuningResult(normalise_grid(grid), runs, baseline)
+    many = is_many(transcript)
+    sources = list(transcript) if many else [transcript]
+    keys = normalise_grid(grid)
+    jobs: list[Job] = []
+    cells_of: list[list[tuple[dict[str, Any], SummaryConfig]]] = []
+    for source in sources:
+        recorded = _with_estimator(load_transcript(source), estimator)
+        cells = grid_configs(keys, _base(recorded, base_config))
+        summary_provider = as_provider(summarizer, recorded.estimator)
+        cells_of.append(cells)
+        jobs.append((recorded, None, None))
+        jobs += [(recorded, config, summary_provider) for _, config in cells]
+    sessions = iter(run_jobs(jobs, executor, progress))
+    results = []
+    for cells in cells_of:
+        baseline = next(sessions)
+        runs = [TuningRun(values, config, next(sessions)) for values, config in cells]
+        results.append(TuningResult(normalise_grid(grid), runs, baseline))
+    return ManyTuningResult(keys, results) if many else results[0]
 
 
 def _checked_settings(values: Mapping[str, Any]) -> dict[str, Any]:
@@ -396,7 +415,7 @@ def tune_widget(
 
     recorded = _with_estimator(load_transcript(transcript), estimator)
     base = dataclasses.replace(_base(recorded, base_config), **_checked_settings(initial))
-    summary_provider = _summarizer(summarizer, recorded.estimator)
+    summary_provider = as_provider(summarizer, recorded.estimator)
     baseline = run_sync(replay(recorded, None))
     peak = max((_context(r) for r in baseline.timeline), default=1)
     top = max(base.max_context_tokens, 2 * peak)
@@ -464,6 +483,7 @@ def tune_widget(
 
 __all__ = [
     "RESULT_COLUMNS",
+    "ManyTuningResult",
     "TuningResult",
     "TuningRun",
     "grid_configs",
