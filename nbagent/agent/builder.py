@@ -35,6 +35,21 @@ from nbagent.llm.tokens import TokenEstimator
 from nbagent.llm.tools import ToolRegistry
 
 
+def store_from_url(url: str) -> MemoryStore:
+    """The store a string names: a PostgreSQL URL, ``"memory"``, or the path of a SQLite file."""
+    if url.startswith(("postgresql://", "postgres://")):
+        from nbagent.agent.postgres_store import PostgresStore
+
+        return PostgresStore(url)
+    if url in ("memory", ":memory:"):
+        return InMemoryStore()
+    if not url.strip():
+        raise ConfigurationError("a store needs a URL or a path, e.g. 'sessions.sqlite3'")
+    from nbagent.agent.sqlite_store import SqliteStore
+
+    return SqliteStore(url)
+
+
 class AgentBuilder:
     """Collects a provider, tools, hooks, a store and settings; :meth:`build` checks them."""
 
@@ -79,10 +94,12 @@ class AgentBuilder:
         self._hooks = hooks
         return self
 
-    def store(self, store: MemoryStore) -> AgentBuilder:
+    def store(self, store: MemoryStore | str) -> AgentBuilder:
         """Where sessions persist (default: an :class:`InMemoryStore`; a
-        :class:`~nbagent.agent.sqlite_store.SqliteStore` outlives the kernel)."""
-        self._store = store
+        :class:`~nbagent.agent.sqlite_store.SqliteStore` outlives the kernel). A string names
+        one: ``"postgresql://user:password@host/db"`` (a shared
+        :class:`~nbagent.agent.postgres_store.PostgresStore`), ``"memory"``, or a SQLite path."""
+        self._store = store_from_url(store) if isinstance(store, str) else store
         return self
 
     def config(self, config: AgentConfig) -> AgentBuilder:
@@ -131,4 +148,4 @@ class AgentBuilder:
         return f"AgentBuilder(provider={provider!r}, config={self._config!r})"
 
 
-__all__ = ["AgentBuilder"]
+__all__ = ["AgentBuilder", "store_from_url"]

@@ -35,6 +35,7 @@ from nbagent.notebook._sessions import (
     is_offline,
     provider_label,
     save_slot,
+    store_location,
 )
 
 
@@ -169,7 +170,7 @@ def open_session(
     state = f"resumed at turn {session.turn_index}" if session.turn_index else "new"
     print(
         f"Session {session.session_id!r} ({state}) · {provider_label(provider)} · "
-        f"store {store.path}"
+        f"store {store_location(store)}"
     )
     return session
 
@@ -330,9 +331,9 @@ def show_sessions(book: SessionBook, store_path: str | None) -> None:
     store = book.store(store_path)
     rows: list[dict[str, Any]] = [dataclasses.asdict(r) for r in book.listing(store)]
     if not rows:
-        print(f"No sessions in {store.path} yet: `%agent new` opens one.")
+        print(f"No sessions in {store_location(store)} yet: `%agent new` opens one.")
         return
-    print(f"Sessions in {store.path}:")
+    print(f"Sessions in {store_location(store)}:")
     show(pd.DataFrame(rows))
 
 

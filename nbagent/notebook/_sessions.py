@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from nbagent.agent import UNCHANGED, Unchanged, run_sync
-from nbagent.agent.builder import AgentBuilder
+from nbagent.agent.builder import AgentBuilder, store_from_url
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import DEFAULT_PATH, SqliteStore
+from nbagent.agent.sqlite_store import DEFAULT_PATH
+from nbagent.agent.store import MemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
@@ -59,7 +60,12 @@ class StoredSession:
     default: bool
 
 
-def stored_session_ids(store: SqliteStore) -> list[str]:
+def store_location(store: MemoryStore) -> str:
+    """Where a store keeps its sessions, for messages (a URL's password masked)."""
+    return str(getattr(store, "path", None) or getattr(store, "url", None) or repr(store))
+
+
+def stored_session_ids(store: MemoryStore) -> list[str]:
     """The session ids saved in ``store`` (none, and no file created, before its first write)."""
     return run_sync(store.session_ids())
 
@@ -95,14 +101,18 @@ class SessionBook:
         self.sessions: dict[str, AgentSession] = {}
         self.default_id: str | None = None
         self.offline_notice_shown = False
-        self._stores: dict[Path, SqliteStore] = {}
+        self._stores: dict[str, MemoryStore] = {}
 
-    def store(self, path: str | None) -> SqliteStore:
-        """The store of ``path`` (``None`` or ``""``: ``.nbagent/`` under the working directory)."""
-        resolved = (store_path(path) if path else Path.cwd() / DEFAULT_PATH).resolve()
-        store = self._stores.get(resolved)
+    def store(self, path: str | None) -> MemoryStore:
+        """The store of ``path``: a SQLite file (``None`` or ``""``: ``.nbagent/`` under the
+        working directory), or a ``postgresql://`` URL shared with other kernels."""
+        if path and path.startswith(("postgresql://", "postgres://")):
+            key = path
+        else:
+            key = str((store_path(path) if path else Path.cwd() / DEFAULT_PATH).resolve())
+        store = self._stores.get(key)
         if store is None:
-            store = self._stores[resolved] = SqliteStore(resolved)
+            store = self._stores[key] = store_from_url(key)
         return store
 
     def get(self, session_id: str | None = None) -> AgentSession:
@@ -121,7 +131,7 @@ class SessionBook:
             )
         return session
 
-    def fresh_id(self, store: SqliteStore) -> str:
+    def fresh_id(self, store: MemoryStore) -> str:
         taken = set(self.sessions) | set(stored_session_ids(store))
         n = 1
         while f"{SESSION_PREFIX}{n}" in taken:
@@ -132,7 +142,7 @@ class SessionBook:
         self,
         *,
         provider: LlmProvider,
-        store: SqliteStore,
+        store: MemoryStore,
         session_id: str | None = None,
         model: str | None = None,
         system: str | None = None,
@@ -167,7 +177,6 @@ class SessionBook:
         """
         old = self.get(session_id)
         store = old.bundle.store
-        assert isinstance(store, SqliteStore)
         new = AgentSession(self.fresh_id(store), old.bundle).open_sync()
         saved = old.configured
         new.configure_sync(
@@ -186,7 +195,7 @@ class SessionBook:
         self.default_id = new.session_id
         return old, new
 
-    def listing(self, store: SqliteStore) -> list[StoredSession]:
+    def listing(self, store: MemoryStore) -> list[StoredSession]:
         """The sessions stored in ``store`` and those open on it, by id."""
         open_here = {sid: s for sid, s in self.sessions.items() if s.bundle.store is store}
         rows: list[StoredSession] = []
@@ -234,7 +243,10 @@ class SessionBook:
         self.sessions.clear()
         self.default_id = None
         for store in self._stores.values():
-            store.close_sync()
+            try:
+                run_sync(store.close())
+            except Exception as e:  # best effort, as above
+                logger.warning("closing store %s failed: %s", store_location(store), e)
         self._stores.clear()
 
 
