@@ -33,7 +33,7 @@ def test_sessions_shared_through_postgres_from_the_builder_and_the_magics(
     assert "resumed at turn 1" in out and "postgresql://" in out
     password = url.split(":")[2].split("@")[0]
     assert password not in out
-    assert [m.text() for m in session(ip, "team").slot.messages][0] == "hello from kernel one"
+    assert session(ip, "team").slot.messages[0].text() == "hello from kernel one"
     run(ip, "%%agent --session team\nand from kernel two")
     again = AgentBuilder().provider("offline").store(url).build().session("team")
     assert again.turn_index == 2
