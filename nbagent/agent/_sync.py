@@ -114,13 +114,16 @@ def run_sync(coro: Coroutine[Any, Any, T]) -> T:
         finally:
             finished.set()
 
-    future = asyncio.run_coroutine_threadsafe(guarded(), loop)
+    future: concurrent.futures.Future[T | _Escaped] | None = None
     try:
+        # Scheduled inside the try: an interrupt that lands right after still cancels it.
+        future = asyncio.run_coroutine_threadsafe(guarded(), loop)
         outcome = future.result()
     except BaseException:
-        future.cancel()
-        if started.wait(START_GRACE):
-            finished.wait(CLOSE_GRACE)
+        if future is not None:
+            future.cancel()
+            if started.wait(START_GRACE):
+                finished.wait(CLOSE_GRACE)
         raise
     if isinstance(outcome, _Escaped):
         raise outcome.error
