@@ -57,7 +57,7 @@ def run(ledger: bool, strategy: str = "incremental") -> tuple[object, ScriptedPr
         strategy=strategy,  # type: ignore[arg-type]
         fact_ledger=ledger,
     )
-    session = make_session(provider, summary=config, store=InMemoryStore())
+    session = make_session(provider, summary=config, store=InMemoryStore(), track_retention=True)
     for prompt in PROMPTS:
         session.submit_turn_sync(prompt)
     return session, provider

@@ -91,7 +91,7 @@ class SummaryCheckpoint:
         state: SessionState,
         turn_index: int,
         record: TurnRecord,
-        facts: FactBook | None = None,
+        facts: Callable[[], FactBook] | None = None,
     ) -> SummaryMade | None:
         """Step 8.5 of the notes: maybe summarise, and fill the record's summary fields."""
         config = services.config.summary_config
@@ -121,7 +121,7 @@ class SummaryCheckpoint:
         state: SessionState,
         turn_index: int,
         record: TurnRecord,
-        facts: FactBook | None,
+        facts: Callable[[], FactBook] | None,
     ) -> SummaryMade | None:
         messages, upto = summary_input(slot, config, state.summaries.get(slot.id))
         try:
@@ -143,7 +143,7 @@ class SummaryCheckpoint:
                 )
             if config.fact_ledger and facts is not None:
                 budget, language = config.fact_ledger_chars, config.prompt_language
-                text = with_ledger(text, facts.facts(upto), budget=budget, language=language)
+                text = with_ledger(text, facts().facts(upto), budget=budget, language=language)
             new_state = state.copy()
             new_state.last_summary_turn = turn_index
             new_state.summary_cost.add(response.usage)

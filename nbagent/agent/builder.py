@@ -125,6 +125,10 @@ class AgentBuilder:
         """The config of the slot new sessions start with."""
         return self._set(slot=config)
 
+    def track_retention(self, on: bool = True) -> AgentBuilder:
+        """Record per turn which facts the model still sees (see ``AgentConfig``)."""
+        return self._set(track_retention=on)
+
     def estimator(self, estimator: TokenEstimator | None) -> AgentBuilder:
         return self._set(estimator=estimator)
 

@@ -375,8 +375,11 @@ async def _close_with_loop(pool: AsyncConnectionPool[Any]) -> None:
     from ever finishing."""
     try:
         await asyncio.get_running_loop().create_future()
-    finally:
+    except asyncio.CancelledError:
         await pool.close()
+        raise
+    # Collected with its loop already closed (GeneratorExit): nothing can be awaited then, and
+    # trying raised an unraisable error at a random later point of the program.
 
 
 _APPEND = (

@@ -415,7 +415,8 @@ class AgentSession:
                 slot.mark_saved(extra=new)
                 self._state = state
                 record.estimated_context_tokens = self.estimate_context_tokens()
-                self._facts.measure(turn, record, self._state.pinned, self.tools)
+                if self.bundle.config.track_retention:  # off the default hot path
+                    self._facts.measure(turn, record, self._state.pinned, self.tools)
                 self._timeline.append(record)
                 if turn.streamed:
                     self._turn_index = turn.index + 1
@@ -457,7 +458,7 @@ class AgentSession:
         await self._emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
         slot = self._slots[record.slot_id]
         made = await self._checkpoint.run(
-            self.bundle, slot, self._state, index, record, self.facts(slot)
+            self.bundle, slot, self._state, index, record, lambda: self.facts(slot)
         )
         if made is not None:
             self._state = made.state

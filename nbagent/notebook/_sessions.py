@@ -156,6 +156,7 @@ class SessionBook:
         It becomes the default session when ``make_default`` is set or there is none yet.
         """
         builder = AgentBuilder().provider(provider).store(store).summary_config(summary)
+        builder = builder.track_retention()  # notebooks show it: %agent facts, the timeline
         builder = builder.compact_config(compact)
         if model:
             builder = builder.cycle_config(CycleConfig(model=model))

@@ -113,23 +113,66 @@ def _outcome(
 
 
 class _Run:
-    """What the decisions of one pass depend on; kept by the plan to build its records later."""
+    """One pass: what its decisions depend on, and what they came to.
+
+    The plan keeps the run to build its records when they are first read.
+    """
 
     def __init__(
-        self,
-        view: View,
-        state: CompactState,
-        config: CompactConfig,
-        tools: Tools | None,
-        estimator: TokenEstimator,
+        self, view: View, config: CompactConfig, tools: Tools | None, estimator: TokenEstimator
     ) -> None:
         self.view = view
-        self.last_referenced = state.last_referenced
         self.config = config
         self.semantic = semantic_scores(tools)
         self.estimator = estimator
         self.current = view.turns[-1] if view.turns else 0
         self.first_recent = len(view.entries) - config.keep_recent
+        self.decided: list[Decided] = []
+        self.changes: dict[int, tuple[Change, ...]] = {}
+        """Message index -> (block, new text) for each unit the pass changes."""
+        self.changed_tokens: dict[int, int] = {}
+        """Message index -> its estimated tokens once changed."""
+        self.freed = 0
+
+    def decide(self, messages: Sequence[Message], last_referenced: dict[str, int]) -> None:
+        """Decide every unit of the view, taking a unit's choice again only when one of its
+        inputs changed (the config, being recent, its tool's semantic, its decay steps)."""
+        config, current, first_recent = self.config, self.current, self.first_recent
+        entries, turns = self.view.entries, self.view.turns
+        decided, changes, changed_tokens = self.decided, self.changes, self.changed_tokens
+        last_of, semantic_of = last_referenced.get, self.semantic.get
+        freed = 0
+        for index, unit in self.view.units:
+            turn = turns[index]
+            key: tuple[object, ...]
+            if unit.thinking:
+                if not config.compact_thinking:
+                    continue
+                last, semantic, steps = turn, 0.0, 0
+                key = (config, index >= first_recent)
+            else:
+                last = last_of(unit.tool_call_id or "", turn)
+                if last < turn:
+                    last = turn
+                semantic = semantic_of(unit.tool_name or "", 0.0)
+                steps = decay_steps(config, current - last)
+                key = (config, index >= first_recent, semantic, steps)
+            choice = unit.choice
+            if choice is None or unit.choice_key != key:
+                choice = unit.choice = self.choose(messages[index], index, unit, semantic, steps)
+                unit.choice_key = key
+            decided.append((index, unit, last, choice))
+            if choice.text is not None:
+                saved = choice.before - choice.after
+                freed += saved
+                prior = changes.get(index)
+                if prior is None:
+                    changes[index] = ((unit.block, choice.text),)
+                    changed_tokens[index] = entries[index].tokens - saved
+                else:  # a second changed block of the same message
+                    changes[index] = (*prior, (unit.block, choice.text))
+                    changed_tokens[index] -= saved
+        self.freed = freed
 
     def choose(
         self, message: Message, index: int, unit: Unit, semantic: float, steps: int
@@ -147,10 +190,10 @@ class _Run:
 
     # --- records, built when the plan's records are first read --------------------------------
 
-    def records(self, decided: list[Decided]) -> list[CompactRecord]:
+    def records(self) -> list[CompactRecord]:
         entries = self.view.entries
         records = [self.plain_record(index, entry) for index, entry in enumerate(entries)]
-        for index, group in groupby(decided, key=itemgetter(0)):
+        for index, group in groupby(self.decided, key=itemgetter(0)):
             records[index] = self.record(index, entries[index], group)
         return records
 
@@ -158,7 +201,7 @@ class _Run:
         flag = self.config.compact_thinking
         cached = entry.plain
         if cached is not None and cached[0] == index and cached[1] == flag:
-            return cast(CompactRecord, cached[2])
+            return cached[2]
         if entry.role == "assistant":
             if entry.units:
                 reason = "thinking kept (compact_thinking is off)"
@@ -225,58 +268,17 @@ def plan_compaction(
     """
     est = estimator or DEFAULT_ESTIMATOR
     st = CompactState() if state is None else state
-    view = st.scan(messages, est)
-    run = _Run(view, st, config, tools, est)
-    entries, turns, current, first_recent = view.entries, view.turns, run.current, run.first_recent
-    last_of, semantic_of, thinking_on = (
-        st.last_referenced.get,
-        run.semantic.get,
-        config.compact_thinking,
-    )
-    decided: list[Decided] = []
-    changes: dict[int, tuple[Change, ...]] = {}
-    changed_tokens: dict[int, int] = {}
-    freed = 0
-    for index, unit in view.units:
-        # A unit's choice depends on these inputs only: decide again when one of them changed.
-        turn = turns[index]
-        key: tuple[object, ...]
-        if unit.thinking:
-            if not thinking_on:
-                continue
-            last, semantic, steps = turn, 0.0, 0
-            key = (config, index >= first_recent)
-        else:
-            last = last_of(unit.tool_call_id or "", turn)
-            if last < turn:
-                last = turn
-            semantic = semantic_of(unit.tool_name or "", 0.0)
-            steps = decay_steps(config, current - last)
-            key = (config, index >= first_recent, semantic, steps)
-        choice = unit.choice
-        if choice is None or unit.choice_key != key:
-            choice = unit.choice = run.choose(messages[index], index, unit, semantic, steps)
-            unit.choice_key = key
-        decided.append((index, unit, last, choice))
-        if choice.text is not None:
-            saved = choice.before - choice.after
-            freed += saved
-            prior = changes.get(index)
-            if prior is None:
-                changes[index] = ((unit.block, choice.text),)
-                changed_tokens[index] = entries[index].tokens - saved
-            else:  # a second changed block of the same message
-                changes[index] = (*prior, (unit.block, choice.text))
-                changed_tokens[index] -= saved
-    before = view.cumulative[-1] if view.cumulative else 0
+    run = _Run(st.scan(messages, est), config, tools, est)
+    run.decide(messages, st.last_referenced)
+    before = run.view.cumulative[-1] if run.view.cumulative else 0
     return CompactPlan(
         tokens_before=before,
-        tokens_after=before - freed,
+        tokens_after=before - run.freed,
         estimator=est.name,
-        changes=changes,
-        changed_tokens=changed_tokens,
+        changes=run.changes,
+        changed_tokens=run.changed_tokens,
         size=len(messages),
-        build_records=lambda: run.records(decided),
+        build_records=run.records,
     )
 
 
