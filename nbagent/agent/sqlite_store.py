@@ -276,7 +276,7 @@ class SqliteStore(BaseStore):
         if self._conn is None and not self.path.exists():
             return SessionSnapshot(session_id, {}, {})
 
-        def read(conn: sqlite3.Connection) -> tuple[list[Any], dict[str, list[str]]]:
+        def read(conn: sqlite3.Connection) -> tuple[list[Any], dict[str, list[AnyMessage]]]:
             conn.execute("BEGIN")
             try:
                 values = conn.execute(
@@ -284,40 +284,30 @@ class SqliteStore(BaseStore):
                     "ORDER BY namespace, key",
                     (session_id,),
                 ).fetchall()
-                messages: dict[str, list[str]] = {}
+                messages: dict[str, list[AnyMessage]] = {}
+                # Parsed row by row: a long history never sits in memory twice (text, messages).
                 for slot_id, data in conn.execute(
                     "SELECT slot_id, data FROM messages WHERE session_id=? ORDER BY slot_id, idx",
                     (session_id,),
                 ):
-                    messages.setdefault(slot_id, []).append(data)
+                    try:
+                        message = MESSAGE_ADAPTER.validate_json(data)
+                    except ValidationError as e:
+                        raise _unreadable_history(self.path, session_id, slot_id, e) from e
+                    messages.setdefault(slot_id, []).append(message)
             finally:
                 conn.execute("COMMIT")
             return values, messages
 
-        rows, raw_messages = await self._call(read)
+        rows, messages = await self._call(read)
         values: dict[str, dict[str, JsonValue]] = {}
         for namespace, key, text in rows:
             values.setdefault(namespace, {})[key] = self._decode(session_id, namespace, key, text)
-        messages = {
-            slot_id: self._decode_messages(session_id, slot_id, texts)
-            for slot_id, texts in raw_messages.items()
-        }
         return SessionSnapshot(session_id, values, messages)
 
     def _decode(self, session_id: str, namespace: str, key: str, text: str) -> JsonValue:
         where = f"{namespace}/{key!r} of session {session_id!r}"
         return load_value(text, where=where, location=str(self.path))
-
-    def _decode_messages(self, session_id: str, slot_id: str, texts: list[str]) -> list[AnyMessage]:
-        messages: list[AnyMessage] = []
-        texts.reverse()
-        while texts:
-            data = texts.pop()  # dropped once parsed: a long history never sits in memory twice
-            try:
-                messages.append(MESSAGE_ADAPTER.validate_json(data))
-            except ValidationError as e:
-                raise _unreadable_history(self.path, session_id, slot_id, e) from e
-        return messages
 
     async def session_ids(self) -> list[str]:
         """The sessions in the file (none, and no file created, when it does not exist yet)."""
