@@ -117,8 +117,10 @@ class LlmCycle:
         self.compaction_reports: list[CompactReport[AnyMessage]] = []
         """The reports of the latest submit, oldest first."""
         self._messages: list[AnyMessage] = list(messages or [])
-        # The compacted copy the next request sends, for the history as long as it was then.
-        self._view: tuple[int, list[AnyMessage]] | None = None
+        # The compacted copy the next request sends, for the history as long as it was then,
+        # and its estimate: later rounds extend it and compact again only when it outgrows the
+        # budget (compacting the whole history every round would cost a pass per round).
+        self._view: tuple[int, list[AnyMessage], int] | None = None
         # (history list, how many of its messages are counted, their estimate): the history only
         # grows between replacements, so a compaction check counts just the new messages.
         self._tally: tuple[list[AnyMessage], int, int] | None = None
@@ -368,7 +370,14 @@ class LlmCycle:
         config = self.compact_config
         if config is None:
             return None
-        if not config.should_compact(self._request_tokens()):
+        if self._view is not None:
+            counted, view, tokens = self._view
+            new = self._messages[counted:]
+            tokens += estimate_messages_tokens(new, self.estimator)
+            if not config.should_compact(tokens):
+                self._view = (len(self._messages), [*view, *new], tokens)
+                return None
+        elif not config.should_compact(self._request_tokens()):
             return None
         report = microcompact(
             self._messages,
@@ -378,7 +387,7 @@ class LlmCycle:
             estimator=self.estimator,
         )
         self._reuse_compacted(report)
-        self._view = (len(self._messages), list(report.messages))
+        self._view = (len(self._messages), list(report.messages), report.tokens_after)
         self.last_compaction = report
         self.compaction_reports.append(report)
         data = {"report": report, "freed_tokens": report.freed_tokens}
