@@ -385,26 +385,14 @@ class LlmCycle:
             tools,
             state=self.compact_state,
             estimator=self.estimator,
+            reuse=self.compacted,
         )
-        self._reuse_compacted(report)
         self._view = (len(self._messages), list(report.messages), report.tokens_after)
         self.last_compaction = report
         self.compaction_reports.append(report)
         data = {"report": report, "freed_tokens": report.freed_tokens}
         await self._emit(HookEvent.COMPACTION, data=data)
         return report
-
-    def _reuse_compacted(self, report: CompactReport[AnyMessage]) -> None:
-        """In ``report.messages``, put back the object made earlier for the same original and
-        the same changes (the one ``compact_state`` knows) in place of the fresh rebuild."""
-        known, compacted = self.compacted, report.messages
-        for index, changes in report.plan.changes.items():
-            original = self._messages[index]
-            seen = known.get(id(original))
-            if seen is not None and seen[0] is original and seen[1] == changes:
-                compacted[index] = seen[2]
-            else:
-                known[id(original)] = (original, changes, compacted[index])
 
     async def _emit(
         self,

@@ -38,7 +38,12 @@ from nbagent.llm.messages import (
     ToolResultMessage,
     UserMessage,
 )
-from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens
+from nbagent.llm.tokens import (
+    MESSAGE_OVERHEAD,
+    TokenEstimator,
+    estimate_block_tokens,
+    estimate_message_tokens,
+)
 
 # --- key terms ---------------------------------------------------------------------------------
 # Key terms are distinctive tokens only: anything with a digit, underscore, dot, slash, colon or
@@ -148,8 +153,8 @@ class Unit:
     content: float
     content_reason: str
     terms: tuple[bytes, ...]
-    tokens: int | None = None
-    """Estimated tokens of the unit as it is (filled when first needed)."""
+    tokens: int
+    """Estimated tokens of the unit as it is."""
     outcomes: dict[CompactAction, Outcome] = field(default_factory=dict)
     """What each action asked for made of the unit (filled when first needed)."""
     choice_key: object = None
@@ -176,7 +181,12 @@ class Entry:
 
 
 def _result_unit(
-    block: int, tool_call_id: str, tool_name: str | None, content: list[ContentBlock], error: bool
+    block: int,
+    tool_call_id: str,
+    tool_name: str | None,
+    content: list[ContentBlock],
+    error: bool,
+    tokens: int,
 ) -> Unit:
     text = text_of(content)
     score, reason, error_reason = content_signal(text)
@@ -192,10 +202,11 @@ def _result_unit(
         content=score,
         content_reason=reason,
         terms=() if compacted else key_terms(text),
+        tokens=tokens,
     )
 
 
-def _thinking_unit(block: int, thinking: ThinkingBlock) -> Unit:
+def _thinking_unit(block: int, thinking: ThinkingBlock, tokens: int) -> Unit:
     return Unit(
         block=block,
         thinking=True,
@@ -207,11 +218,13 @@ def _thinking_unit(block: int, thinking: ThinkingBlock) -> Unit:
         content=0.0,
         content_reason="thinking",
         terms=(),
+        tokens=tokens,
     )
 
 
-def analyse(message: Message, tokens: int) -> Entry:
-    """Analyse ``message`` (whose estimate is ``tokens``) into a cacheable :class:`Entry`."""
+def analyse(message: Message, estimator: TokenEstimator) -> Entry:
+    """Analyse ``message`` into a cacheable :class:`Entry`, every estimate by ``estimator``."""
+    tokens = estimate_message_tokens(message, estimator)
     units: list[Unit] = []
     uses: list[tuple[str, str]] = []
     said: list[str] = []
@@ -221,7 +234,12 @@ def analyse(message: Message, tokens: int) -> Entry:
         case ToolResultMessage():
             units.append(
                 _result_unit(
-                    -1, message.tool_call_id, message.tool_name, message.content, message.is_error
+                    -1,
+                    message.tool_call_id,
+                    message.tool_name,
+                    message.content,
+                    message.is_error,
+                    tokens - MESSAGE_OVERHEAD,
                 )
             )
         case SystemMessage():
@@ -231,10 +249,19 @@ def analyse(message: Message, tokens: int) -> Entry:
                 match block:
                     case ToolResultBlock():
                         units.append(
-                            _result_unit(i, block.tool_use_id, None, block.content, block.is_error)
+                            _result_unit(
+                                i,
+                                block.tool_use_id,
+                                None,
+                                block.content,
+                                block.is_error,
+                                estimate_block_tokens(block, estimator),
+                            )
                         )
                     case ThinkingBlock():
-                        units.append(_thinking_unit(i, block))
+                        units.append(
+                            _thinking_unit(i, block, estimate_block_tokens(block, estimator))
+                        )
                     case ToolUseBlock():
                         uses.append((block.id, block.name))
                         said.append(repr(block.input))  # cheaper than JSON; only its tokens matter
@@ -328,7 +355,7 @@ class CompactState:
             message = messages[index]
             entry = cache.get(id(message))
             if entry is None or entry.ref() is not message:
-                entry = analyse(message, estimate_message_tokens(message, estimator))
+                entry = analyse(message, estimator)
                 cache[id(message)] = entry
                 turn += entry.turn_start
                 self._remember(entry, turn)

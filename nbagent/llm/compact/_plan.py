@@ -42,19 +42,9 @@ from nbagent.llm.compact._records import (
     M,
     UnitRecord,
 )
-from nbagent.llm.compact._texts import (
-    PRUNED,
-    PRUNED_THINKING,
-    truncate_structured,
-    truncate_text,
-)
+from nbagent.llm.compact._texts import PRUNED, PRUNED_THINKING, truncate_structured, truncate_text
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
-from nbagent.llm.tokens import (
-    DEFAULT_ESTIMATOR,
-    MESSAGE_OVERHEAD,
-    TokenEstimator,
-    estimate_block_tokens,
-)
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
 logger = logging.getLogger("nbagent.llm.compact")
 
@@ -72,16 +62,6 @@ def _unit_text(message: Message, unit: Unit) -> str:
         return block.text
     assert isinstance(block, ToolResultBlock)
     return text_of(block.content)
-
-
-def _unit_tokens(message: Message, entry: Entry, unit: Unit, estimator: TokenEstimator) -> int:
-    if unit.tokens is None:
-        if unit.block < 0:
-            unit.tokens = entry.tokens - MESSAGE_OVERHEAD
-        else:
-            assert isinstance(message, UserMessage | AssistantMessage)
-            unit.tokens = estimate_block_tokens(message.content[unit.block], estimator)
-    return unit.tokens
 
 
 def _outcome(
@@ -143,23 +123,23 @@ class _Run:
         last_of, semantic_of = last_referenced.get, self.semantic.get
         freed = 0
         for index, unit in self.view.units:
-            turn = turns[index]
+            turn, recent = turns[index], index >= first_recent
             key: tuple[object, ...]
             if unit.thinking:
                 if not config.compact_thinking:
                     continue
                 last, semantic, steps = turn, 0.0, 0
-                key = (config, index >= first_recent)
+                key = (config, recent)
             else:
                 last = last_of(unit.tool_call_id or "", turn)
                 if last < turn:
                     last = turn
                 semantic = semantic_of(unit.tool_name or "", 0.0)
                 steps = decay_steps(config, current - last)
-                key = (config, index >= first_recent, semantic, steps)
+                key = (config, recent, semantic, steps)
             choice = unit.choice
             if choice is None or unit.choice_key != key:
-                choice = unit.choice = self.choose(messages[index], index, unit, semantic, steps)
+                choice = unit.choice = self.choose(messages[index], unit, recent, semantic, steps)
                 unit.choice_key = key
             decided.append((index, unit, last, choice))
             if choice.text is not None:
@@ -175,18 +155,17 @@ class _Run:
         self.freed = freed
 
     def choose(
-        self, message: Message, index: int, unit: Unit, semantic: float, steps: int
+        self, message: Message, unit: Unit, recent: bool, semantic: float, steps: int
     ) -> Choice:
         """The unit's choice: the policy's rule, then what the action makes of the unit."""
-        action, reason = rule(self.config, unit, index >= self.first_recent, semantic, steps)
-        tokens = _unit_tokens(message, self.view.entries[index], unit, self.estimator)
+        action, reason = rule(self.config, unit, recent, semantic, steps)
         if isinstance(action, Skip):
-            return Choice(action, tokens, tokens, reason, None)
-        outcome = _outcome(message, unit, action, self.estimator)
-        if outcome.tokens >= tokens:  # a marker can cost more than the few characters it cuts
+            return Choice(action, unit.tokens, unit.tokens, reason, None)
+        text, tokens, taken, note = _outcome(message, unit, action, self.estimator)
+        if tokens >= unit.tokens:  # a marker can cost more than the few characters it cuts
             reason = f"{reason}, but {action.name} would not shrink it"
-            return Choice(SKIP, tokens, tokens, reason, None)
-        return Choice(outcome.action, tokens, outcome.tokens, reason + outcome.note, outcome.text)
+            return Choice(SKIP, unit.tokens, unit.tokens, reason, None)
+        return Choice(taken, unit.tokens, tokens, reason + note, text)
 
     # --- records, built when the plan's records are first read --------------------------------
 
@@ -308,8 +287,17 @@ def _rebuild(message: M, changes: tuple[Change, ...]) -> M:
     return cast(M, message.__class__(content=content))
 
 
-def apply_plan(messages: Sequence[M], plan: CompactPlan) -> list[M]:
-    """A new list with ``plan``'s changes built in; unchanged messages are the same objects."""
+def apply_plan(
+    messages: Sequence[M],
+    plan: CompactPlan,
+    reuse: dict[int, tuple[M, object, M]] | None = None,
+) -> list[M]:
+    """A new list with ``plan``'s changes built in; unchanged messages are the same objects.
+
+    ``reuse`` (by the id of an original: ``(original, changes, compacted)``) hands back the
+    message built earlier for the same original and changes: a request is compacted afresh from
+    the stored originals every turn, and rebuilding each old result every time cost most of a
+    pass."""
     if len(messages) != plan.size:
         raise ValueError(
             f"this plan was made for {plan.size} messages, got {len(messages)}: "
@@ -317,10 +305,17 @@ def apply_plan(messages: Sequence[M], plan: CompactPlan) -> list[M]:
         )
     out = list(messages)
     for index, changes in plan.changes.items():
-        new = _rebuild(messages[index], changes)
+        original = messages[index]
+        seen = None if reuse is None else reuse.get(id(original))
+        if seen is not None and seen[0] is original and seen[1] == changes:
+            out[index] = seen[2]
+            continue
+        new = _rebuild(original, changes)
         # The plan estimated exactly this content: seed the estimate cache with it.
         new._token_cache[plan.estimator] = plan.message_tokens_after(index)
         out[index] = new
+        if reuse is not None:
+            reuse[id(original)] = (original, changes, new)
     return out
 
 
@@ -331,10 +326,12 @@ def microcompact(
     *,
     state: CompactState | None = None,
     estimator: TokenEstimator | None = None,
+    reuse: dict[int, tuple[M, object, M]] | None = None,
 ) -> CompactReport[M]:
-    """Plan and apply: the compacted history (inputs untouched) and one record per message."""
+    """Plan and apply: the compacted history (inputs untouched) and one record per message
+    (``reuse``: see :func:`apply_plan`)."""
     plan = plan_compaction(messages, config, tools, state=state, estimator=estimator)
-    compacted = apply_plan(messages, plan)
+    compacted = apply_plan(messages, plan, reuse)
     if plan.changes:
         logger.debug(
             "microcompact: %d of %d messages compacted, %d tokens freed",
