@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Future
 from typing import Any
 
+from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import Agent
 from nbagent.agent.session import AgentSession
@@ -107,3 +111,15 @@ def make_session(
 
 def fired_turns(session: AgentSession) -> list[int]:
     return [r.turn_index for r in session.timeline if r.summary_fired]
+
+
+def main_thread_waits_in_run_sync() -> bool:
+    """Whether the main thread is inside ``run_sync``'s wait for its coroutine (in its ``try``):
+    an interrupt sent while it still starts the coroutine would escape before that wait."""
+    frame = sys._current_frames().get(threading.main_thread().ident or 0)
+    while frame is not None:
+        caller = frame.f_back
+        if frame.f_code is Future.result.__code__ and caller and caller.f_code is run_sync.__code__:
+            return True
+        frame = caller
+    return False

@@ -11,11 +11,9 @@ import argparse
 import ast
 import asyncio
 import signal
-import sys
 import threading
 import time
 from collections.abc import AsyncIterator, Awaitable, Iterator
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +49,7 @@ from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import markdown_to_safe_html
 from nbagent.notebook._magic_args import line_parser
 from nbagent.notebook.magics import AgentMagics, turn_meta
+from tests.agent_support import main_thread_waits_in_run_sync
 from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
 
 EXTENSION = "nbagent.notebook.extension"
@@ -512,18 +511,6 @@ def test_a_failed_turn_shows_one_line_and_leaves_the_history(ip: InteractiveShel
     assert "the turn was not saved" in final["text/html"]
     assert list(session(ip).slot.messages) == before
     assert session(ip).turn_index == 1
-
-
-def main_thread_waits_in_run_sync() -> bool:
-    """Whether the main thread is inside ``run_sync``'s wait for its coroutine (in its ``try``):
-    an interrupt sent while it still starts the coroutine would escape before that wait."""
-    frame = sys._current_frames().get(threading.main_thread().ident or 0)
-    while frame is not None:
-        caller = frame.f_back
-        if frame.f_code is Future.result.__code__ and caller and caller.f_code is run_sync.__code__:
-            return True
-        frame = caller
-    return False
 
 
 def interrupt_the_main_thread() -> None:

@@ -7,9 +7,7 @@ import asyncio
 import json
 import math
 import signal
-import sys
 import threading
-from concurrent.futures import Future
 from typing import Any
 
 import pytest
@@ -42,6 +40,7 @@ from tests.agent_support import (
     FailingStreamProvider,
     ScriptedProvider,
     fired_turns,
+    main_thread_waits_in_run_sync,
     make_session,
     reply,
 )
@@ -514,18 +513,6 @@ async def test_a_saved_stream_left_open_is_not_abandoned(caplog: pytest.LogCaptu
     assert "abandons" not in caplog.text
     assert session.turn_index == 2 and len(session.slot.messages) == 4
     await stream.aclose()  # type: ignore[attr-defined]
-
-
-def main_thread_waits_in_run_sync() -> bool:
-    """Whether the main thread is inside ``run_sync``'s wait for its coroutine (in its ``try``):
-    an interrupt sent earlier (still starting the coroutine) would escape before the wait."""
-    frame = sys._current_frames().get(threading.main_thread().ident or 0)
-    while frame is not None:
-        caller = frame.f_back
-        if frame.f_code is Future.result.__code__ and caller and caller.f_code is run_sync.__code__:
-            return True
-        frame = caller
-    return False
 
 
 async def interrupt_the_main_thread() -> None:
