@@ -788,3 +788,12 @@ def test_protect_factual_keeps_factual_results_verbatim() -> None:
 def test_protect_factual_must_be_a_bool() -> None:
     with pytest.raises(ConfigurationError, match="protect_factual"):
         CompactConfig(protect_factual="yes")  # type: ignore[arg-type]
+
+
+def test_the_package_root_is_its_one_surface() -> None:
+    import nbagent.llm.compact as compact
+
+    assert len(set(compact.__all__)) == len(compact.__all__)
+    assert [name for name in compact.__all__ if not hasattr(compact, name)] == []
+    public = {name for name in vars(compact) if not name.startswith("_")}
+    assert public - set(compact.__all__) == set()

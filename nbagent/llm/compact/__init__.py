@@ -17,11 +17,12 @@ analysis and each decision, so a run re-reads only what changed.
 The package reads by question:
 
 ============  =================================================================================
-_policy       what decides: the config, the four score sources, the matrix and its reasons
+_policy       what decides: the config, the actions, the four score sources, the matrix and its
+              reasons (every rule a decision follows, top to bottom)
 _texts        what is written: the markers, one constant for each keep length
-_plan         how a pass runs: the planner, applying a plan
-_records      what a pass reports: records, the plan and the report
-_index        what is remembered: per-message analysis, key terms, the reference index
+_plan         how a pass runs: the planner, its memoised decisions, applying a plan, the records
+_records      what a pass reports: the record types, the plan and the report
+_index        what is remembered: each message's analysis, key terms, the reference index
 ============  =================================================================================
 """
 

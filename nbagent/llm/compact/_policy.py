@@ -279,11 +279,6 @@ def decay_steps(config: CompactConfig, age_turns: int) -> int:
     return age_turns // config.decay_every_turns
 
 
-def importance(semantic: float, content: float, steps: int) -> float:
-    """The score the matrix reads: semantic + content - 0.5 per decay step since the last use."""
-    return semantic + content - DECAY_STEP * steps
-
-
 def decay_and_reference(
     config: CompactConfig, produced_age: int, referenced_age: int
 ) -> tuple[float, float]:
@@ -291,6 +286,12 @@ def decay_and_reference(
     ``referenced_age`` turns ago; their sum is ``-DECAY_STEP * decay_steps(referenced_age)``."""
     decay = DECAY_STEP * -decay_steps(config, produced_age)  # int negation: never -0.0
     return decay, DECAY_STEP * -decay_steps(config, referenced_age) - decay
+
+
+def importance(semantic: float, content: float, steps: int) -> float:
+    """The score the matrix reads, the sum of the four sources: semantic + content + decay +
+    reference, which is semantic + content - 0.5 for each decay step since the last reference."""
+    return semantic + content - DECAY_STEP * steps
 
 
 # --- the matrix and its reasons ----------------------------------------------------------------
