@@ -56,7 +56,11 @@ def compacted_session() -> AgentSession:
         travel_demo(),
         registry=ToolRegistry([hotels]),
         compact_config=CompactConfig(
-            context_window=1200, reserved_tokens=200, keep_recent=2, decay_every_turns=1
+            context_window=1200,
+            reserved_tokens=200,
+            keep_recent=2,
+            decay_every_turns=1,
+            min_freed_tokens=0,  # every pass is made: runs in every turn
         ),
         system_prompt="You plan trips.",
     )

@@ -16,6 +16,7 @@ from nbagent.agent.summary import DEFAULT_SUMMARY_PROMPT_EN, SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError
 from nbagent.llm.compact import CompactConfig
+from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import SystemMessage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tools import ToolRegistry
@@ -209,22 +210,29 @@ def hotels(city: str) -> str:
     )
 
 
+def memo(session: AgentSession) -> tuple[object, dict[int, object]]:
+    """The microcompact memo the next turn's cycle gets."""
+    cycle = LlmCycle(OfflineProvider())
+    session._equip(cycle, session.slot)
+    return cycle.compact_state, cycle.compacted
+
+
 async def test_a_new_compact_config_or_prompt_starts_microcompact_afresh() -> None:
     small = CompactConfig(context_window=1200, reserved_tokens=200, keep_recent=2)
     session = make_session(OfflineProvider(), registry=ToolRegistry([hotels]), compact_config=small)
     for city in ("Paris", "Rome", "Oslo"):
         await session.submit_turn(f"Hotels in {city}?")
     assert session.timeline[-1].compaction  # compacting on every request now
-    state, compacted = session._compact_state(session.slot)
+    state, compacted = memo(session)
     assert compacted  # it kept the messages it compacted, to reuse them
     await session.configure(compact_config=dataclasses.replace(small, keep_recent=3))
-    fresh, fresh_compacted = session._compact_state(session.slot)
+    fresh, fresh_compacted = memo(session)
     assert fresh is not state and fresh_compacted == {}
     await session.submit_turn("Hotels in Lima?")
-    again, _ = session._compact_state(session.slot)
+    again, _ = memo(session)
     assert again is fresh  # kept while the settings stay
     await session.configure(system_prompt="You plan trips.")
-    assert session._compact_state(session.slot)[0] is not fresh
+    assert memo(session)[0] is not fresh
     # Off: the next turn compacts nothing.
     await session.configure(compact_config=None)
     await session.submit_turn("Hotels in Bern?")

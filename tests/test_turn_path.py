@@ -160,11 +160,25 @@ async def test_compacted_messages_are_reused_across_turns() -> None:
     stored = {m.tool_call_id: m for m in session.slot.messages if m.role == "tool"}
     # What was stored is the originals: nothing compacted reached the store.
     assert all(len(m.text()) > 2_000 for m in stored.values())
-    # The same compacted objects are sent turn after turn.
-    sent = [r.messages for r in provider.requests if r.messages[-1].role == "user"]
-    shared = [a for a, b in zip(sent[-2], sent[-1], strict=False) if a is b and a.role == "tool"]
+    # A turn's first request sends the compacted objects the request before it sent: the
+    # prefix is repeated byte for byte (the provider's cache reads it).
+    requests = provider.requests
+    firsts = [i for i, r in enumerate(requests) if r.messages[-1].role == "user"]
+    before, after = requests[firsts[4] - 1].messages, requests[firsts[4]].messages
+    shared = [a for a, b in zip(before, after, strict=False) if a is b and a.role == "tool"]
     compacted = [m for m in shared if m != stored[m.tool_call_id]]
-    assert len(compacted) >= 2
+    assert len(compacted) == 3
+    assert [r.prefix_kept_share is not None for r in session.timeline] == [False] + [True] * 5
+    assert all((r.prefix_kept_share or 0) > 0.99 for r in session.timeline[1:5])
+    # Turn 5's first request no longer fits: a compaction decides every result again, and the
+    # request repeats only what came before the first result it changed.
+    last = session.timeline[5]
+    assert last.compaction[-1].plan.changes.keys() == {2, 6, 10, 14, 18}
+    previous, now = requests[firsts[5] - 1].messages, requests[firsts[5]].messages
+    same = next(i for i, (a, b) in enumerate(zip(previous, now, strict=False)) if a != b)
+    assert same <= 6  # an early result changed...
+    assert last.prefix_kept_tokens == estimate_messages_tokens(now[:same])  # ...and ended it
+    assert last.prefix_kept_share is not None and last.prefix_kept_share < 0.2
 
 
 async def test_seeded_cycle_counts_only_new_messages() -> None:

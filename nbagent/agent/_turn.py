@@ -36,6 +36,8 @@ class Turn:
     token: object
     streamed: bool
     started: float = field(default_factory=time.perf_counter)
+    repeats: bool = False
+    """Whether a request was sent before the turn's first (what its kept prefix is measured on)."""
 
     def new_messages(self) -> list[AnyMessage]:
         """The turn's own messages: its prompt, replies and tool results, uncompacted."""
@@ -56,6 +58,9 @@ class Turn:
         session sets the exact figure once the commit landed).
         """
         reports = list(self.cycle.compaction_reports)
+        kept = self.cycle.kept_prefixes[0] if self.cycle.kept_prefixes else None
+        if not self.repeats:
+            kept = None
         return TurnRecord(
             turn_index=self.index,
             slot_id=self.slot.id,
@@ -71,6 +76,8 @@ class Turn:
             streamed=self.streamed,
             summary_status=SummaryStatus.PENDING,
             request_positions=join_runs(self.view_runs, [(len(self.slot), len(new))]),
+            prefix_kept_tokens=None if kept is None else kept.tokens,
+            prefix_kept_share=None if kept is None else round(kept.share, 4),
         )
 
 
@@ -139,12 +146,23 @@ class CompactionMemo:
 
     def __init__(self) -> None:
         self._states: dict[str, tuple[object, CompactState, Compacted]] = {}
+        self._cycles: dict[str, LlmCycle] = {}
 
     def for_slot(self, slot_id: str, key: object) -> tuple[CompactState, Compacted]:
         known = self._states.get(slot_id)
         if known is None or known[0] != key:
             known = self._states[slot_id] = (key, CompactState(), {})
         return known[1], known[2]
+
+    def equip(self, cycle: LlmCycle, slot_id: str, key: object) -> bool:
+        """Give a turn's ``cycle`` the slot's memo, and the last request the slot's previous
+        turn sent (whatever became of that turn: the provider saw it); whether there was one."""
+        cycle.compact_state, cycle.compacted = self.for_slot(slot_id, key)
+        last = self._cycles.get(slot_id)
+        self._cycles[slot_id] = cycle
+        if last is not None and last.previous_request is not None:
+            cycle.previous_request = last.previous_request
+        return cycle.previous_request is not None
 
 
 def session_tools(services: SessionServices, agent: Agent | None) -> ToolRegistry:

@@ -44,7 +44,6 @@ from nbagent.agent._state import (
 )
 from nbagent.agent._sync import iterate_sync
 from nbagent.agent._turn import (
-    Compacted,
     CompactionMemo,
     Pending,
     Turn,
@@ -66,7 +65,7 @@ from nbagent.agent.store import JsonValue, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, ReadOnlySlotError, StoreError
-from nbagent.llm.compact import CompactConfig, CompactState
+from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle, Prompt
 from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookContext, HookEvent
@@ -380,19 +379,21 @@ class AgentSession:
                 estimator=config.estimator,
                 turn_index=index,
             )
-            cycle.compact_state, cycle.compacted = self._compact_state(slot)
+            repeats = self._equip(cycle, slot)
         except BaseException:
             self._gate.release(token)
             raise
         user = text if isinstance(text, UserMessage) else Message.user(text)
-        return Turn(index, slot, user, request_messages, runs, cycle, token, streamed)
+        return Turn(
+            index, slot, user, request_messages, runs, cycle, token, streamed, repeats=repeats
+        )
 
-    def _compact_state(self, slot: ContextSlot) -> tuple[CompactState, Compacted]:
+    def _equip(self, cycle: LlmCycle, slot: ContextSlot) -> bool:
         """The slot's microcompact memo, kept while its view and the settings stay the same."""
         focused, config = slot.focused, self.bundle.config
         view = (slot.config.mode, focused.summary_override, focused.summary_upto)
-        return self._compaction.for_slot(
-            slot.id, (*view, config.compact_config, self.system_prompt)
+        return self._compaction.equip(
+            cycle, slot.id, (*view, config.compact_config, self.system_prompt)
         )
 
     async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:

@@ -83,6 +83,14 @@ class TurnRecord:
     """Which stored message of the slot each position of the turn's requests was, as
     ``(first stored index, count)`` runs; ``-1`` for messages not stored (the system prompt, the
     summary). Compaction records number messages by this position (see :meth:`positions`)."""
+    # -- the prompt-cache prefix (nbagent.llm.prefix) ----------------------------------------
+    prefix_kept_tokens: int | None = None
+    """Estimated tokens the turn's first request repeated, from its start, of the request sent
+    before it: what a provider's prompt cache could serve (``None``: no request before it in
+    this process, or a record saved before this was measured)."""
+    prefix_kept_share: float | None = None
+    """``prefix_kept_tokens`` as a share of that request's estimated tokens."""
+    # -- end of prefix fields ---------------------------------------------------------------
 
     def positions(self) -> list[int | None]:
         """The stored index of each request position (``None``: not a stored message)."""

@@ -41,7 +41,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
-from nbagent.llm.compact import CompactConfig, CompactReport, CompactState, microcompact
+from nbagent.llm.compact import (
+    CompactConfig,
+    CompactReport,
+    CompactState,
+    apply_plan,
+    carried_report,
+    plan_compaction,
+)
 from nbagent.llm.cycle_config import CycleConfig
 from nbagent.llm.cycle_events import (
     CompactionEvent,
@@ -53,6 +60,7 @@ from nbagent.llm.cycle_events import (
 from nbagent.llm.events import StreamAccumulator, StreamEvent
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.prefix import KeptPrefix, SentRequest, sent_request
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (
     MessageRequest,
@@ -62,7 +70,7 @@ from nbagent.llm.request import (
     ToolDefinition,
 )
 from nbagent.llm.retries import RetryNotice, retry_listener
-from nbagent.llm.tokens import TokenEstimator, estimate_messages_tokens
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimate_messages_tokens
 from nbagent.llm.tools import ToolRegistry
 from nbagent.llm.usage import CostTracker
 
@@ -115,7 +123,12 @@ class LlmCycle:
         all)."""
         self.last_compaction: CompactReport[AnyMessage] | None = None
         self.compaction_reports: list[CompactReport[AnyMessage]] = []
-        """The reports of the latest submit, oldest first."""
+        """The reports of the latest submit, oldest first: the compactions it made, or the one
+        its requests carried (see ``CompactConfig.stable_prefix``)."""
+        self.previous_request: SentRequest | None = None
+        """The last request sent; a session hands it from one turn's cycle to the next."""
+        self.kept_prefixes: list[KeptPrefix] = []
+        """For each request of the latest submit, what it repeated of the request before it."""
         self._messages: list[AnyMessage] = list(messages or [])
         # The compacted copy the next request sends, for the history as long as it was then,
         # and its estimate: later rounds extend it and compact again only when it outgrows the
@@ -261,7 +274,7 @@ class LlmCycle:
         # A missing registry still runs the loop: a hallucinated call gets an "unknown tool" result.
         registry = registry if registry is not None else ToolRegistry()
         tools = registry.definitions()
-        self.compaction_reports = []
+        self.compaction_reports, self.kept_prefixes = [], []
         self._messages.append(prompt if isinstance(prompt, UserMessage) else Message.user(prompt))
         report = await self._maybe_compact(tools)
         if report is not None:
@@ -269,6 +282,10 @@ class LlmCycle:
         rounds = 0
         while True:
             request = self.build_request(tools)
+            self.previous_request, kept = sent_request(
+                self.previous_request, request.tools, request.messages, self.estimator
+            )
+            self.kept_prefixes.append(kept)
             if rounds and request.tool_choice is not None and request.tool_choice.mode in _FORCED:
                 # Forced again, the model could never answer: every submit would hit the limit.
                 request.tool_choice = ToolChoice.auto()
@@ -366,10 +383,17 @@ class LlmCycle:
     async def _maybe_compact(
         self, tools: Sequence[ToolDefinition]
     ) -> CompactReport[AnyMessage] | None:
-        """Microcompact when the next request's messages no longer fit the config's budget."""
+        """Microcompact when the next request's messages no longer fit the config's budget.
+
+        With ``stable_prefix`` the request carries the last compaction's messages until they
+        no longer fit, and a new compaction is made only when it frees a worthwhile amount
+        (``CompactConfig.worthwhile_tokens``) of what the carried request holds, or when that
+        would pass the context window.
+        """
         config = self.compact_config
         if config is None:
             return None
+        held: tuple[list[AnyMessage], int] | None = None
         if self._view is not None:
             counted, view, tokens = self._view
             new = self._messages[counted:]
@@ -377,22 +401,53 @@ class LlmCycle:
             if not config.should_compact(tokens):
                 self._view = (len(self._messages), [*view, *new], tokens)
                 return None
+            held = ([*view, *new], tokens)
+        elif config.stable_prefix and (carried := self._carried()) is not None:
+            self._report(carried)  # the request sends it: the turn's tables and facts read it
+            if not config.should_compact(carried.tokens_after):
+                self._view = (len(self._messages), list(carried.messages), carried.tokens_after)
+                return None  # nothing was compacted now: no event
+            self.compaction_reports.pop()
+            held = (list(carried.messages), carried.tokens_after)
         elif not config.should_compact(self._request_tokens()):
             return None
-        report = microcompact(
-            self._messages,
-            config,
-            tools,
-            state=self.compact_state,
-            estimator=self.estimator,
-            reuse=self.compacted,
+        plan = plan_compaction(
+            self._messages, config, tools, state=self.compact_state, estimator=self.estimator
         )
+        if config.stable_prefix and held is not None:
+            freed = held[1] - plan.tokens_after
+            if freed < config.worthwhile_tokens and held[1] <= config.context_window:
+                logger.debug("microcompact held: it would free %d tokens of %d", freed, held[1])
+                self._view = (len(self._messages), held[0], held[1])
+                if not self.compaction_reports and self.last_compaction is not None:
+                    self.compaction_reports.append(self.last_compaction)
+                return None
+        report = CompactReport(apply_plan(self._messages, plan, self.compacted), plan)
+        if config.stable_prefix:
+            # The messages this compaction did not change are not sent compacted any more.
+            keep = {id(self._messages[i]) for i in plan.changes}
+            for key in [k for k in self.compacted if k not in keep]:
+                del self.compacted[key]
+            self.compact_state.applied = (tuple(self._messages), report)
         self._view = (len(self._messages), list(report.messages), report.tokens_after)
-        self.last_compaction = report
-        self.compaction_reports.append(report)
+        self._report(report)
         data = {"report": report, "freed_tokens": report.freed_tokens}
         await self._emit(HookEvent.COMPACTION, data=data)
         return report
+
+    def _carried(self) -> CompactReport[AnyMessage] | None:
+        """The last compaction carried over the history as it is now (``None``: none made,
+        or the history no longer starts with the one it was made from)."""
+        applied = self.compact_state.applied
+        if applied is None:
+            return None
+        originals, report = applied
+        estimator = self.estimator or DEFAULT_ESTIMATOR
+        return carried_report(self._messages, originals, report, self.compact_state, estimator)
+
+    def _report(self, report: CompactReport[AnyMessage]) -> None:
+        self.last_compaction = report
+        self.compaction_reports.append(report)
 
     async def _emit(
         self,

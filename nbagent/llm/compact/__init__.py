@@ -23,9 +23,11 @@ _texts        what is written: the markers, one constant for each keep length
 _plan         how a pass runs: the planner, its memoised decisions, applying a plan, the records
 _records      what a pass reports: the record types, the plan and the report
 _index        what is remembered: each message's analysis, key terms, the reference index
+_carry        between compactions: the last one's decisions carried unchanged (a stable prefix)
 ============  =================================================================================
 """
 
+from nbagent.llm.compact._carry import HELD_REASON, carried_report
 from nbagent.llm.compact._index import CompactState, key_terms
 from nbagent.llm.compact._plan import apply_plan, microcompact, plan_compaction
 from nbagent.llm.compact._policy import (
@@ -48,6 +50,7 @@ from nbagent.llm.compact._texts import (
 )
 
 __all__ = [
+    "HELD_REASON",
     "MEDIUM_CHARS",
     "SMALL_CHARS",
     "STRUCTURED_KEEP",
@@ -64,6 +67,7 @@ __all__ = [
     "TruncateStructured",
     "UnitRecord",
     "apply_plan",
+    "carried_report",
     "decide_strategy",
     "is_compacted",
     "key_terms",

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import compress, count
 from operator import call, is_not
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from nbagent.llm.blocks import (
     ContentBlock,
@@ -315,7 +315,7 @@ class CompactState:
     per-message analysis cache, and the positions of the last history it saw, so a run whose
     history only grew at the end (or shrank at a compacted message) re-reads only what changed.
     Use one state per conversation; a different history needs a fresh state. It holds no strong
-    reference to any message.
+    reference to any message, except in :attr:`applied`.
     """
 
     def __init__(self) -> None:
@@ -327,6 +327,10 @@ class CompactState:
         self._entries: dict[int, Entry] = {}
         self._estimator: str | None = None
         self._view = View()
+        self.applied: tuple[tuple[Message, ...], Any] | None = None
+        """The last compaction a request carried (a ``CompactReport``) and the history it was
+        made from: what the next request repeats while ``CompactConfig.stable_prefix`` holds it.
+        Unlike the rest of the state, it holds its messages: the next request sends them."""
 
     def __repr__(self) -> str:
         return (

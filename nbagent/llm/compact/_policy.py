@@ -57,13 +57,33 @@ class CompactConfig:
     """Never cut a tool result declared ``ResultSemantic.FACTUAL``. For sessions with summaries:
     the focused view holds only turns no summary covers yet, so a Factual result cut there would
     be lost to the model; with this on it stays verbatim until a summary covers it."""
+    stable_prefix: bool = True
+    """Keep the request's prefix byte-stable between compactions, for the providers' prompt
+    cache: a turn sends the messages the last compaction made (its decisions stay, decay and
+    all) and compacts again only when that no longer fits :attr:`budget`. Off: every request
+    over the budget is compacted afresh, so a result that aged by a decay step changes an early
+    message — and every cached token after it — on that turn."""
+    min_freed_tokens: int | None = None
+    """A compaction is worthwhile when it frees at least this many tokens of the request it
+    replaces (``None``: a tenth of :attr:`budget`); a pass that frees less is held back while the
+    request still fits ``context_window``, and everything eligible is compacted at once when it
+    runs. Only with ``stable_prefix``."""
 
     def __post_init__(self) -> None:
         for name in ("context_window", "reserved_tokens", "keep_recent", "decay_every_turns"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"CompactConfig.{name} must be an int, got {value!r}")
-        for flag in ("compact_thinking", "protect_factual"):
+        if self.min_freed_tokens is not None and (
+            not isinstance(self.min_freed_tokens, int)
+            or isinstance(self.min_freed_tokens, bool)
+            or self.min_freed_tokens < 0
+        ):
+            raise ConfigurationError(
+                f"CompactConfig.min_freed_tokens must be None (a tenth of the budget) or an int "
+                f">= 0, got {self.min_freed_tokens!r}"
+            )
+        for flag in ("compact_thinking", "protect_factual", "stable_prefix"):
             if not isinstance(getattr(self, flag), bool):
                 raise ConfigurationError(
                     f"CompactConfig.{flag} must be True or False, got {getattr(self, flag)!r}"
@@ -93,6 +113,11 @@ class CompactConfig:
     def budget(self) -> int:
         """Tokens the history may use: the window minus the reserve."""
         return self.context_window - self.reserved_tokens
+
+    @property
+    def worthwhile_tokens(self) -> int:
+        """What a compaction must free to be made (see :attr:`min_freed_tokens`)."""
+        return self.budget // 10 if self.min_freed_tokens is None else self.min_freed_tokens
 
     def should_compact(self, estimated_tokens: int) -> bool:
         """Whether a history of ``estimated_tokens`` no longer fits :attr:`budget`."""
