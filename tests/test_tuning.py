@@ -69,9 +69,15 @@ def test_exact_numbers_on_the_fixture() -> None:
         "final_context_tokens": [1905, 3328, 1905, 1767],
         "total_input_tokens": [56472, 71734, 63486, 90541],
         "summary_tokens": [9677, 3227, 6868, 4190],
+        "total_tokens": [66149, 74961, 70354, 94731],
         "input_saved_tokens": [69059, 53797, 62045, 34990],
         "net_saved_tokens": [59382, 50570, 55177, 30800],
         "savings_pct": [47.3, 40.28, 43.95, 24.54],
+        # The offline summaries and their ledgers keep every fact of this fixture (the six-turn
+        # transcript of tests/test_tuning_retention.py is the one that loses some).
+        "final_retention": [1.0, 1.0, 1.0, 1.0],
+        "min_retention": [1.0, 1.0, 1.0, 1.0],
+        "facts_lost": [0, 0, 0, 0],
     }
 
 
@@ -174,6 +180,9 @@ def test_plot_has_a_line_and_fire_markers_per_setting() -> None:
         assert np.asarray(markers.get_offsets()).shape[0] == count
     (savings,) = [c for c in right.collections if c.get_gid() == "savings"]
     assert np.asarray(savings.get_offsets()).shape[0] == 2
+    (retention,) = [c for c in fig.axes[2].collections if c.get_gid() == "retention"]
+    costs = result.table[["total_tokens", "min_retention"]].astype(float).to_numpy().tolist()
+    assert np.asarray(retention.get_offsets()).tolist() == costs
     assert result.chart(0).axes[0].get_title().startswith("Replay: trigger_token_ratio=0.5")
     html = result._repr_html_()
     assert "125,531" in html and "47.30" in html

@@ -118,8 +118,17 @@ def test_many_transcripts_aggregate_per_setting(
     assert list(table.columns) == [*GRID, *RESULT_COLUMNS]
     assert table[list(GRID)].equals(serial.table[list(GRID)])
     a, b = serial.table, other.table
-    for column in ("summaries_fired", "total_input_tokens", "summary_tokens", "net_saved_tokens"):
+    summed = ("summaries_fired", "total_input_tokens", "summary_tokens", "total_tokens")
+    for column in (*summed, "net_saved_tokens", "facts_lost"):
         assert table[column].tolist() == (a[column] + b[column]).tolist()
+    # Retention: the lower minimum, the mean final (tests/test_tuning_retention.py has
+    # transcripts where they differ; here both keep every fact).
+    assert table["min_retention"].tolist() == [
+        min(x, y) for x, y in zip(a["min_retention"], b["min_retention"], strict=True)
+    ]
+    assert table["final_retention"].tolist() == [
+        (x + y) / 2 for x, y in zip(a["final_retention"], b["final_retention"], strict=True)
+    ]
     assert table["peak_context_tokens"].tolist() == [
         max(x, y) for x, y in zip(a["peak_context_tokens"], b["peak_context_tokens"], strict=True)
     ]

@@ -1,4 +1,4 @@
-"""Running a tuning grid: the replay jobs, serially or on an executor, and the progress bar.
+"""A tuning grid: its settings, its replay jobs (serial or on an executor), the progress bar.
 
 Every job replays one transcript under one setting (``None``: the no-summary baseline) through
 :func:`replay_cell`, a top-level function whose arguments and result (the replayed
@@ -16,10 +16,12 @@ function summariser defined in a notebook cell or a closure does not, and fails 
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
+import itertools
 import os
 import pickle
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -40,6 +42,48 @@ Summarizer = LlmProvider | ReplyFunction
 
 Job = tuple[Transcript, SummaryConfig | None, LlmProvider | None]
 """One replay: the transcript, the setting (``None``: no summary) and the summary provider."""
+
+SUMMARY_FIELDS = tuple(f.name for f in dataclasses.fields(SummaryConfig))
+"""The names a grid may vary."""
+
+
+# -- the grid (re-exported by nbagent.notebook.tuning) ---------------------------------------------
+
+
+def _values(key: str, value: Any) -> list[Any]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        return [value]
+    values = list(value)
+    if not values:
+        raise ConfigurationError(f"grid[{key!r}] is empty; give at least one value")
+    return values
+
+
+def normalise_grid(grid: Mapping[str, Any]) -> dict[str, list[Any]]:
+    """The grid with every value a list; unknown keys fail with the accepted ones."""
+    unknown = [k for k in grid if k not in SUMMARY_FIELDS]
+    if unknown:
+        raise ConfigurationError(
+            f"grid key(s) {unknown} are not SummaryConfig fields; use any of "
+            f"{', '.join(SUMMARY_FIELDS)}"
+        )
+    return {key: _values(key, value) for key, value in grid.items()}
+
+
+def grid_configs(
+    grid: Mapping[str, Sequence[Any]], base: SummaryConfig
+) -> list[tuple[dict[str, Any], SummaryConfig]]:
+    """Every combination of ``grid`` (in key order, last key fastest) applied to ``base``."""
+    keys = list(grid)
+    cells = []
+    for combination in itertools.product(*(grid[k] for k in keys)):
+        values = dict(zip(keys, combination, strict=True))
+        try:
+            config = dataclasses.replace(base, **values)
+        except ConfigurationError as e:
+            raise ConfigurationError(f"grid setting {values}: {e}") from e
+        cells.append((values, config))
+    return cells
 
 
 def as_provider(
@@ -166,8 +210,10 @@ SUMMED = (
     "failed_summaries",
     "total_input_tokens",
     "summary_tokens",
+    "total_tokens",
     "input_saved_tokens",
     "net_saved_tokens",
+    "facts_lost",
 )
 
 
@@ -179,7 +225,8 @@ def aggregate(
     ``tables`` hold the same settings in the same order, one table per transcript. Counts and
     token totals are summed, ``first_fire_turn`` is the earliest, ``peak_context_tokens`` the
     largest, ``final_context_tokens`` the mean, and ``savings_pct`` the summed net savings as a
-    percentage of the summed no-summary input tokens.
+    percentage of the summed no-summary input tokens; ``min_retention`` is the lowest,
+    ``final_retention`` the mean (``facts_lost`` is summed).
     """
     detail = pd.concat([t.assign(transcript=n) for n, t in enumerate(tables)], ignore_index=True)
     detail = detail[["transcript", *tables[0].columns]]
@@ -191,6 +238,8 @@ def aggregate(
     table["first_fire_turn"] = groups["first_fire_turn"].min().astype("Int64").to_numpy()
     table["peak_context_tokens"] = groups["peak_context_tokens"].max().to_numpy()
     table["final_context_tokens"] = groups["final_context_tokens"].mean().to_numpy()
+    table["final_retention"] = groups["final_retention"].mean().to_numpy()
+    table["min_retention"] = groups["min_retention"].min().to_numpy()
     base = sum(baselines)
     table["savings_pct"] = [
         round(100 * net / base, 2) if base else 0.0 for net in table["net_saved_tokens"]
@@ -200,13 +249,16 @@ def aggregate(
 
 __all__ = [
     "PROGRESS_MIN_CELLS",
+    "SUMMARY_FIELDS",
     "Job",
     "Progress",
     "Summarizer",
     "aggregate",
     "as_provider",
     "check_picklable",
+    "grid_configs",
     "is_many",
+    "normalise_grid",
     "replay_cell",
     "run_jobs",
 ]

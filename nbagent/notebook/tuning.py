@@ -5,7 +5,8 @@
     grid = {"trigger_token_ratio": [0.5, 0.75], "debounce_turns": [1, 3]}
     result = tune_summary("trip.jsonl", grid)
     result.table          # one row per setting
-    result.plot()         # context per turn per setting; savings against summary cost
+    result.plot()         # context per turn; savings against summary cost; cost vs retention
+    result.recommend(min_retention=0.95)  # the cheapest setting that keeps 95% of the facts
     tune_widget(session)  # sliders that redraw the watermark chart of one setting
 
 Each setting is replayed through a real :class:`~nbagent.agent.session.AgentSession` (see
@@ -27,10 +28,24 @@ peak_context_tokens      the largest turn context: reported input tokens of a tu
 final_context_tokens     the context after the last turn (``context_tokens_after``)
 total_input_tokens       input tokens of every turn request (``cost_so_far``)
 summary_tokens           input + output tokens of every summary call (``summary_cost``)
+total_tokens             ``total_input_tokens + summary_tokens``: what the setting costs
 input_saved_tokens       the no-summary replay's ``total_input_tokens`` minus this one's
 net_saved_tokens         ``input_saved_tokens - summary_tokens``
 savings_pct              ``net_saved_tokens`` as a percentage of the no-summary input tokens
+final_retention          the share of the facts stated so far that the last turn's request still
+                         showed the model (``TurnRecord.retention``)
+min_retention            the lowest retention of the turns after the first summary fired (over
+                         every turn when none fired, or it fired on the last turn)
+facts_lost               distinct facts the last turn's request no longer showed
 =======================  ===========================================================================
+
+Retention is measured on each turn's last request: a fact (as :mod:`nbagent.agent.facts` finds
+them; pins included) counts as shown when a message the request holds states it, or the summary
+(prose or fact ledger) or the system prompt contains it; 1.0 while no fact was stated. A replay
+declares no tools, so no tool result counts as stating a fact (see :mod:`nbagent.notebook._replay`).
+``recommend`` picks the cheapest ``total_tokens`` whose ``min_retention`` reaches a bar; the
+plot's right panel draws every setting's cost against its ``min_retention`` and marks the Pareto
+front, the settings no cheaper-or-equal setting matches in retention.
 """
 
 from __future__ import annotations
@@ -39,24 +54,40 @@ import base64
 import concurrent.futures
 import dataclasses
 import io
-import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
 from nbagent.agent import run_sync
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError
+from nbagent.llm.pricing import ModelPrice
+from nbagent.llm.prompt_cache import CacheModel
 from nbagent.llm.tokens import TokenEstimator
-from nbagent.notebook._grid import Job, Summarizer, aggregate, as_provider, is_many, run_jobs
+from nbagent.notebook._grid import (
+    Job,
+    Summarizer,
+    aggregate,
+    as_provider,
+    grid_configs,
+    is_many,
+    normalise_grid,
+    run_jobs,
+)
 from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcript, replay
-from nbagent.notebook.charts import ensure_inline_png, literal, watermark_chart
+from nbagent.notebook._tuning_cost import COST_COLUMNS, cost_figures, resolve_price
+from nbagent.notebook._tuning_plot import (
+    cheapest_keeping,
+    context_tokens,
+    no_setting_keeps,
+    tuning_figure,
+)
+from nbagent.notebook.charts import literal, watermark_chart
 from nbagent.notebook.tables import styled
 
 RESULT_COLUMNS = (
@@ -68,16 +99,30 @@ RESULT_COLUMNS = (
     "final_context_tokens",
     "total_input_tokens",
     "summary_tokens",
+    "total_tokens",
     "input_saved_tokens",
     "net_saved_tokens",
     "savings_pct",
+    "final_retention",
+    "min_retention",
+    "facts_lost",
 )
-SUMMARY_FIELDS = tuple(f.name for f in dataclasses.fields(SummaryConfig))
 
 
-def _context(record: TurnRecord) -> int:
-    reported = record.reported_context_tokens
-    return reported if reported is not None else record.estimated_context_tokens
+def retention_figures(records: Sequence[TurnRecord]) -> dict[str, Any]:
+    """``final_retention``, ``min_retention`` and ``facts_lost`` of a timeline (see the module
+    docstring)."""
+    if not records:
+        return {"final_retention": 1.0, "min_retention": 1.0, "facts_lost": 0}
+    fired = next((r.turn_index for r in records if r.summary_fired), None)
+    measured = [(r.turn_index, r.retention) for r in records if r.retention is not None]
+    after = [value for turn, value in measured if fired is not None and turn > fired]
+    last = records[-1]
+    return {
+        "final_retention": 1.0 if last.retention is None else last.retention,
+        "min_retention": min(after or [value for _, value in measured], default=1.0),
+        "facts_lost": len(set(last.facts_missing)),
+    }
 
 
 @dataclass
@@ -85,8 +130,10 @@ class TuningRun:
     """One grid cell: its values, the full config and the replayed session."""
 
     values: dict[str, Any]
-    config: SummaryConfig | None
+    config: SummaryConfig
     session: AgentSession
+    price: ModelPrice | None = None
+    """The price it is billed at (``usd`` and ``cache_read_share``, see ``_tuning_cost``)."""
 
     @property
     def timeline(self) -> list[TurnRecord]:
@@ -109,14 +156,58 @@ class TuningRun:
             "first_fire_turn": fired[0] if fired else None,
             "debounced_turns": sum(r.summary_status is SummaryStatus.DEBOUNCED for r in records),
             "failed_summaries": sum(r.summary_status is SummaryStatus.FAILED for r in records),
-            "peak_context_tokens": max((_context(r) for r in records), default=0),
+            "peak_context_tokens": max((context_tokens(r) for r in records), default=0),
             "final_context_tokens": records[-1].context_tokens_after if records else 0,
             "total_input_tokens": input_tokens,
             "summary_tokens": summary_tokens,
+            "total_tokens": input_tokens + summary_tokens,
             "input_saved_tokens": saved,
             "net_saved_tokens": net,
             "savings_pct": round(100 * net / baseline_input, 2) if baseline_input else 0.0,
+            **retention_figures(records),
+            **({} if self.price is None else cost_figures(self.session, self.price)),
         }
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The setting :meth:`TuningResult.recommend` picked.
+
+    ``number`` is its table row (``#n`` in the plots), ``values`` its grid values, ``config`` the
+    full :class:`SummaryConfig` it was replayed with (to pass to ``AgentBuilder.summary_config``),
+    ``row`` its table row as a dict (column -> value).
+    """
+
+    number: int
+    values: dict[str, Any]
+    config: SummaryConfig
+    row: dict[str, Any]
+
+    @property
+    def total_tokens(self) -> int:
+        return int(self.row["total_tokens"])
+
+    @property
+    def min_retention(self) -> float:
+        return float(self.row["min_retention"])
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items()) or "base config"
+        return (
+            f"Recommendation(#{self.number} {values}: min_retention "
+            f"{self.min_retention:.3f}, {self.total_tokens:,} tokens)"
+        )
+
+
+def _pick(table: pd.DataFrame, labels: Sequence[str], min_retention: float) -> int:
+    number = cheapest_keeping(table, min_retention)
+    if number is None:
+        raise ConfigurationError(no_setting_keeps(table, labels, min_retention))
+    return number
+
+
+def _row(table: pd.DataFrame, number: int) -> dict[str, Any]:
+    return {str(k): v for k, v in table.iloc[number].to_dict().items()}
 
 
 @dataclass
@@ -131,7 +222,8 @@ class TuningResult:
     def __post_init__(self) -> None:
         base = self.baseline_input_tokens
         rows = [{**run.values, **run.figures(base)} for run in self.runs]
-        table = pd.DataFrame(rows, columns=[*self.grid, *RESULT_COLUMNS])
+        priced = COST_COLUMNS if any(run.price for run in self.runs) else ()
+        table = pd.DataFrame(rows, columns=[*self.grid, *RESULT_COLUMNS, *priced])
         table["first_fire_turn"] = table["first_fire_turn"].astype("Int64")
         self.table = table
 
@@ -150,59 +242,22 @@ class TuningResult:
         run = self.runs[row]
         return watermark_chart(run.session, title=f"Replay: {literal(run.label)}")
 
-    def plot(self) -> Figure:
-        """Context per turn per setting (fire markers), and net savings against summary cost."""
-        fig = Figure(figsize=(12.0, 5.0 + 0.18 * min(len(self.runs), 24)), layout="constrained")
-        left, right = fig.subplots(1, 2, width_ratios=[3, 2])
-        baseline = self.baseline.timeline
-        left.plot(
-            [r.turn_index for r in baseline],
-            [_context(r) for r in baseline],
-            color="gray",
-            linestyle="--",
-            label="no summary",
-            gid="baseline",
-        )
-        for number, run in enumerate(self.runs):
-            records = run.timeline
-            (line,) = left.plot(
-                [r.turn_index for r in records],
-                [_context(r) for r in records],
-                label=f"#{number} {literal(run.label)}",
-                gid=f"run-{number}",
-            )
-            fired = [r for r in records if r.summary_fired]
-            left.scatter(
-                [r.turn_index for r in fired],
-                [_context(r) for r in fired],
-                marker="*",
-                s=90,
-                color=line.get_color(),
-                zorder=5,
-                gid=f"fired-{number}",
-            )
-        left.set_xlabel("turn")
-        left.set_ylabel("context tokens")
-        left.set_title("Context per turn (★ summary fired)")
-        left.xaxis.set_major_locator(MaxNLocator(integer=True))
-        if len(self.runs) <= 24:
-            fig.legend(loc="outside lower center", ncols=2, fontsize="small")
-        points: dict[tuple[int, int], list[str]] = {}
-        costs = [int(v) for v in self.table["summary_tokens"].tolist()]
-        saved = [int(v) for v in self.table["net_saved_tokens"].tolist()]
-        for number, key in enumerate(zip(costs, saved, strict=True)):
-            points.setdefault(key, []).append(f"#{number}")
-        right.scatter(
-            [x for x, _ in points], [y for _, y in points], color="tab:blue", gid="savings"
-        )
-        for (x, y), names in points.items():
-            right.annotate(",".join(names), (x, y), textcoords="offset points", xytext=(4, 4))
-        right.axhline(0, color="gray", linewidth=0.8)
-        right.set_xlabel("summary tokens (cost)")
-        right.set_ylabel("net tokens saved vs no summary")
-        right.set_title("Savings against summary cost")
-        ensure_inline_png()
-        return fig
+    def plot(self, min_retention: float | None = None) -> Figure:
+        """Context per turn per setting (fire markers), net savings against summary cost, and
+        total tokens against ``min_retention`` with the Pareto front (see
+        :mod:`nbagent.notebook._tuning_plot`). With ``min_retention`` the right panel draws the
+        bar and rings the setting :meth:`recommend` picks for it."""
+        runs = [(run.label, run.timeline) for run in self.runs]
+        return tuning_figure(self.baseline.timeline, runs, self.table, min_retention)
+
+    def recommend(self, min_retention: float = 0.95) -> Recommendation:
+        """The cheapest setting (lowest ``total_tokens``) whose ``min_retention`` is at least
+        ``min_retention``; a :class:`ConfigurationError` naming the best retention reached, and
+        the setting that reached it, when none is."""
+        labels = [run.label for run in self.runs]
+        number = _pick(self.table, labels, min_retention)
+        run = self.runs[number]
+        return Recommendation(number, dict(run.values), run.config, _row(self.table, number))
 
     def _repr_html_(self) -> str:
         head = (
@@ -217,45 +272,6 @@ class TuningResult:
             f"TuningResult(settings={len(self.runs)}, turns={len(self.baseline.timeline)}, "
             f"grid={self.grid!r})"
         )
-
-
-# -- the grid --------------------------------------------------------------------------------
-
-
-def _values(key: str, value: Any) -> list[Any]:
-    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
-        return [value]
-    values = list(value)
-    if not values:
-        raise ConfigurationError(f"grid[{key!r}] is empty; give at least one value")
-    return values
-
-
-def normalise_grid(grid: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """The grid with every value a list; unknown keys fail with the accepted ones."""
-    unknown = [k for k in grid if k not in SUMMARY_FIELDS]
-    if unknown:
-        raise ConfigurationError(
-            f"grid key(s) {unknown} are not SummaryConfig fields; use any of "
-            f"{', '.join(SUMMARY_FIELDS)}"
-        )
-    return {key: _values(key, value) for key, value in grid.items()}
-
-
-def grid_configs(
-    grid: Mapping[str, Sequence[Any]], base: SummaryConfig
-) -> list[tuple[dict[str, Any], SummaryConfig]]:
-    """Every combination of ``grid`` (in key order, last key fastest) applied to ``base``."""
-    keys = list(grid)
-    cells = []
-    for combination in itertools.product(*(grid[k] for k in keys)):
-        values = dict(zip(keys, combination, strict=True))
-        try:
-            config = dataclasses.replace(base, **values)
-        except ConfigurationError as e:
-            raise ConfigurationError(f"grid setting {values}: {e}") from e
-        cells.append((values, config))
-    return cells
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -278,7 +294,9 @@ class ManyTuningResult:
     per setting, in the same order as a one-transcript table: counts and token totals summed over
     the transcripts, ``first_fire_turn`` the earliest, ``peak_context_tokens`` the largest,
     ``final_context_tokens`` the mean, and ``savings_pct`` the summed net savings as a
-    percentage of the summed no-summary input tokens.
+    percentage of the summed no-summary input tokens. Retention: ``min_retention`` is the
+    lowest of the transcripts' (a setting keeps a bar only if it keeps it in every transcript),
+    ``final_retention`` their mean and ``facts_lost`` their sum.
     """
 
     grid: dict[str, list[Any]]
@@ -297,6 +315,16 @@ class ManyTuningResult:
     def baseline_input_tokens(self) -> int:
         """Input tokens of every turn request of every transcript when no summary fires."""
         return sum(r.baseline_input_tokens for r in self.results)
+
+    def recommend(self, min_retention: float = 0.95) -> Recommendation:
+        """The cheapest setting (summed ``total_tokens``) whose ``min_retention`` reaches the bar
+        in every transcript; ``config`` is the first transcript's (the same for all unless
+        ``base_config`` was left to each session's own). Raises as
+        :meth:`TuningResult.recommend` does."""
+        runs = self.results[0].runs
+        number = _pick(self.table, [run.label for run in runs], min_retention)
+        run = runs[number]
+        return Recommendation(number, dict(run.values), run.config, _row(self.table, number))
 
     def _repr_html_(self) -> str:
         head = (
@@ -323,6 +351,8 @@ def tune_summary(  # type: ignore[overload-overlap]  # a message list vs a list 
     estimator: TokenEstimator | None = ...,
     progress: bool = ...,
     executor: concurrent.futures.Executor | None = ...,
+    price: ModelPrice | str | None = ...,
+    cache: CacheModel | None = ...,
 ) -> TuningResult: ...
 
 
@@ -336,6 +366,8 @@ def tune_summary(
     estimator: TokenEstimator | None = ...,
     progress: bool = ...,
     executor: concurrent.futures.Executor | None = ...,
+    price: ModelPrice | str | None = ...,
+    cache: CacheModel | None = ...,
 ) -> ManyTuningResult: ...
 
 
@@ -348,6 +380,8 @@ def tune_summary(
     estimator: TokenEstimator | None = None,
     progress: bool = True,
     executor: concurrent.futures.Executor | None = None,
+    price: ModelPrice | str | None = None,
+    cache: CacheModel | None = None,
 ) -> TuningResult | ManyTuningResult:
     """Replay ``transcript`` under every combination of ``grid``; see the module docstring.
 
@@ -360,8 +394,12 @@ def tune_summary(
     A list of transcripts (paths, sessions or message lists) gives a :class:`ManyTuningResult`
     aggregated per setting. ``executor`` (any :class:`concurrent.futures.Executor`: a
     ``ProcessPoolExecutor``, a Dask ``Client.get_executor()``) runs the replays in parallel;
-    the table is the serial run's (see :mod:`nbagent.notebook._grid`).
+    the table is the serial run's (see :mod:`nbagent.notebook._grid`). ``price`` (a
+    ``"provider:model"`` of the shipped table, or a ``ModelPrice``) bills every setting with the
+    provider's prompt cache modelled (``cache`` overrides which): ``usd`` and
+    ``cache_read_share`` columns (see :mod:`nbagent.notebook._tuning_cost`).
     """
+    billed = None if price is None else resolve_price(price, cache)
     many = is_many(transcript)
     sources = list(transcript) if many else [transcript]
     keys = normalise_grid(grid)
@@ -369,6 +407,8 @@ def tune_summary(
     cells_of: list[list[tuple[dict[str, Any], SummaryConfig]]] = []
     for source in sources:
         recorded = _with_estimator(load_transcript(source), estimator)
+        if billed is not None:
+            recorded = dataclasses.replace(recorded, cache=billed[1])
         cells = grid_configs(keys, _base(recorded, base_config))
         summary_provider = as_provider(summarizer, recorded.estimator)
         cells_of.append(cells)
@@ -378,7 +418,8 @@ def tune_summary(
     results = []
     for cells in cells_of:
         baseline = next(sessions)
-        runs = [TuningRun(values, config, next(sessions)) for values, config in cells]
+        charge = None if billed is None else billed[0]
+        runs = [TuningRun(values, config, next(sessions), charge) for values, config in cells]
         results.append(TuningResult(normalise_grid(grid), runs, baseline))
     return ManyTuningResult(keys, results) if many else results[0]
 
@@ -417,7 +458,7 @@ def tune_widget(
     base = dataclasses.replace(_base(recorded, base_config), **_checked_settings(initial))
     summary_provider = as_provider(summarizer, recorded.estimator)
     baseline = run_sync(replay(recorded, None))
-    peak = max((_context(r) for r in baseline.timeline), default=1)
+    peak = max((context_tokens(r) for r in baseline.timeline), default=1)
     top = max(base.max_context_tokens, 2 * peak)
     step = max(1, top // 100)
     controls: dict[str, Any] = {
@@ -484,10 +525,12 @@ def tune_widget(
 __all__ = [
     "RESULT_COLUMNS",
     "ManyTuningResult",
+    "Recommendation",
     "TuningResult",
     "TuningRun",
     "grid_configs",
     "normalise_grid",
+    "retention_figures",
     "tune_summary",
     "tune_widget",
 ]

@@ -1,0 +1,172 @@
+"""Case `cost`: the 200-turn conversation of `long_session` in USD, the prompt cache modelled.
+
+Every policy of `long_session` is replayed again (the same script, the same sessions), plus
+"compact on every turn" variants (``CompactConfig.stable_prefix=False``: each request over the
+budget is compacted afresh, as nbagent did before, so a result that ages a decay step changes an
+early message on that turn) against the default "compact in worthwhile steps". Each request the
+provider receives is billed by :class:`~nbagent.llm.prompt_cache.PromptCacheSimulator`:
+
+- Anthropic Claude Sonnet 4.5: breakpoints as the Anthropic provider marks them, 5-minute TTL
+  (writes at 1.25x input, reads at 0.1x), entries warm (the turns come within the TTL);
+- OpenAI gpt-4o-mini: automatic prefix caching from 1,024 tokens in 128-token steps (reads at
+  half price, writes free).
+
+Prices come from the shipped table (``nbagent.llm.pricing``). Output tokens are the replies' and
+the summaries' (the same replies under every policy); summary calls are billed uncached at the
+same model's price. ``last 20`` is the keep-the-last-messages baseline of `long_session`.
+
+Goal: nbagent's default policy (``both``: microcompact in worthwhile steps + summaries) is the
+cheapest in USD under both price tables, with at least 80% of its input tokens read from cache.
+
+Run alone: ``python -m benchmarks.bench_cost``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchmarks._report import print_case
+from benchmarks._workload import SYSTEM_PROMPT, registry
+from benchmarks.bench_long_session import Configs, ScriptedProvider, ScriptTurn, script
+from nbagent.agent.builder import AgentBuilder
+from nbagent.agent.store import InMemoryStore
+from nbagent.agent.summary import SummaryConfig
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.messages import AnyMessage
+from nbagent.llm.pricing import ModelPrice, Pricing, cost_usd
+from nbagent.llm.prompt_cache import ANTHROPIC_CACHE, AUTOMATIC_CACHE, CacheModel
+from nbagent.llm.prompt_cache import PromptCacheSimulator as Simulator
+from nbagent.llm.request import MessageRequest, MessageResponse
+from nbagent.llm.usage import Usage
+
+DEFAULT_POLICY = "both"
+WINDOW = 20
+TABLES: dict[str, tuple[str, str, CacheModel]] = {
+    "Claude Sonnet 4.5": ("anthropic", "claude-sonnet-4-5", ANTHROPIC_CACHE),
+    "gpt-4o-mini": ("openai", "gpt-4o-mini", AUTOMATIC_CACHE),
+}
+
+
+@dataclass
+class Billed:
+    """One policy's requests as sent, and its summary calls' usage."""
+
+    requests: list[tuple[list[AnyMessage], int]] = field(default_factory=list)
+    """(messages, output tokens) of every turn request, in order."""
+    summary: Usage = field(default_factory=Usage)
+
+
+class RecordingProvider(ScriptedProvider):
+    """The long-session provider, keeping each turn request's messages and output tokens."""
+
+    def __init__(self, turns: list[ScriptTurn]) -> None:
+        super().__init__(turns)
+        self.billed = Billed()
+
+    async def chat(self, request: MessageRequest) -> MessageResponse:
+        response = await super().chat(request)
+        if request.metadata.get("purpose") != "summary":
+            self.billed.requests.append((list(request.messages), response.usage.output_tokens))
+        return response
+
+
+async def replay(
+    turns: list[ScriptTurn], compact: CompactConfig | None, summary: SummaryConfig | None
+) -> Billed:
+    provider = RecordingProvider(turns)
+    builder = (
+        AgentBuilder()
+        .provider(provider)
+        .store(InMemoryStore())
+        .tool_registry(registry())
+        .system_prompt(SYSTEM_PROMPT)
+        .compact_config(compact)
+        .summary_config(summary)
+    )
+    session = await builder.build().open_session("cost")
+    provider.summary_upto = lambda: session.slot.focused.summary_upto
+    for step in turns:
+        await session.submit_turn(step.prompt)
+    provider.billed.summary = session.summary_cost.total
+    return provider.billed
+
+
+def policies(configs: Configs | None = None) -> dict[str, tuple[CompactConfig | None, Any]]:
+    configs = configs or Configs()
+    every_turn = {
+        f"{name}, compact every turn": (dataclasses.replace(compact, stable_prefix=False), summ)
+        for name, (compact, summ) in configs.policies().items()
+        if compact is not None and name in {"microcompact", "both"}
+    }
+    return {**configs.policies(), **every_turn}
+
+
+def last_window(billed: Billed, window: int = WINDOW) -> Billed:
+    """The baseline: every request of the unmanaged run cut to the system prompt + last N."""
+    cut = [([m[0], *m[1:][-window:]], out) for m, out in billed.requests]
+    return Billed(cut, billed.summary)
+
+
+def price_row(billed: Billed, price: ModelPrice, cache: CacheModel) -> dict[str, Any]:
+    simulator = Simulator(cache)
+    tools = registry().definitions()
+    total = Usage()
+    usd = 0.0
+    for messages, output in billed.requests:
+        usage = simulator.bill(tools, messages, output)
+        total = total + usage
+        usd += cost_usd(usage, price)
+    summary_usd = cost_usd(billed.summary, price)
+    read_share = total.cache_read_tokens / total.input_tokens if total.input_tokens else 0.0
+    return {
+        "input tokens": total.input_tokens,
+        "cache read %": round(100 * read_share, 1),
+        "cache write tokens": total.cache_write_tokens,
+        "summary tokens": billed.summary.total_tokens,
+        "USD turns": round(usd, 2),
+        "USD summaries": round(summary_usd, 2),
+        "USD total": round(usd + summary_usd, 2),
+    }
+
+
+def measure(turns: int = 200) -> dict[str, list[dict[str, Any]]]:
+    steps = script(turns)
+    runs = {name: asyncio.run(replay(steps, c, s)) for name, (c, s) in policies().items()}
+    runs[f"last {WINDOW}"] = last_window(runs["none"])
+    pricing = Pricing()
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for label, (provider, model, cache) in TABLES.items():
+        price = pricing.price_for(provider, model)
+        assert price is not None, f"the shipped price table lost {model}"
+        rows = [{"policy": name, **price_row(b, price, cache)} for name, b in runs.items()]
+        cheapest = min(r["USD total"] for r in rows)
+        for row in rows:
+            row["x cheapest"] = round(row["USD total"] / cheapest, 2) if cheapest else 0.0
+        tables[f"{label} (USD, cache modelled)"] = rows
+    return tables
+
+
+def run() -> dict[str, Any]:
+    tables = measure()
+    goals = []
+    for label, rows in tables.items():
+        by = {r["policy"]: r for r in rows}
+        default = by[DEFAULT_POLICY]
+        cheapest = min(rows, key=lambda r: r["USD total"])
+        goals.append(
+            {
+                "goal": f"{label}: the default policy is the cheapest, >= 80% of input cached",
+                "measured": f"{DEFAULT_POLICY} ${default['USD total']:.2f} "
+                f"({default['cache read %']}% cached); cheapest {cheapest['policy']} "
+                f"${cheapest['USD total']:.2f}",
+                "met": cheapest["policy"] == DEFAULT_POLICY and default["cache read %"] >= 80,
+            }
+        )
+    return {"case": "cost", "tables": tables, "goals": goals}
+
+
+if __name__ == "__main__":
+    print_case(run())
