@@ -24,6 +24,7 @@ CASES = {
     "memory": "benchmarks.bench_memory",
     "stores": "benchmarks.bench_stores",
     "tuning": "benchmarks.bench_tuning",
+    "retention": "benchmarks.bench_retention",
     "cost": "benchmarks.bench_cost",
 }
 

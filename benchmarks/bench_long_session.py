@@ -11,7 +11,9 @@ Factual, Mixed or Action) and replies that quote them — is replayed through re
 - ``both``: microcompact and summaries;
 - ``both, cumulative``: both, the summary fired by the cumulative watermark;
 - ``last 20``: the baseline that sends the system prompt and the last 20 messages (computed from
-  the requests of ``none`` with the same estimator).
+  the requests of ``none`` with the same estimator);
+- ``last 20 + summary``: LangChain's ``SummarizationMiddleware`` over the requests of ``none``
+  (same trigger and summariser; see :mod:`benchmarks._retention`).
 
 The provider answers from the script whatever the request holds, so every policy holds the same
 conversation; it records every request it receives, and all figures are measured on those
@@ -20,9 +22,13 @@ reports as usage). Summaries come from the offline provider's extractive summari
 
 Checked on every request: each Factual tool result produced so far is either verbatim in the
 request, or the request carries the summary and the summary's ``summary_upto`` covers the
-result's stored index. Breaches are counted per policy.
+result's stored index (breaches are counted). That says a summary was made, not what it kept:
+**retention** does, by the session's own measure (``track_retention``): after each turn, the
+share of the facts stated so far that its last request still shows (``min`` after the first
+summary, and ``final``). The fact extractor's cost is measured on the same run's history.
 
-Goal: ``both`` sends at most 40% of the unmanaged input tokens with no breach.
+Goals: ``both`` sends at most 40% of the unmanaged input tokens with no breach; ``both`` and
+``summary`` keep at least 95% of the facts visible after every turn after their first summary.
 
 Writes ``benchmarks/results.png``: context tokens per turn under each policy.
 
@@ -39,7 +45,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks._long_chart import context_chart
 from benchmarks._report import print_case
+from benchmarks._retention import (
+    KEEP_LAST,
+    SUMMARY_PREFIX,
+    Retention,
+    View,
+    action_tools,
+    extractor_cost,
+    keep_last_with_summary,
+    timeline_retention,
+    view_cost,
+    views_retention,
+)
 from benchmarks._workload import FACTUAL_TOOLS, SYSTEM_PROMPT, random_call, registry, result_text
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.context import FocusedConfig
@@ -51,6 +70,7 @@ from nbagent.llm.events import StreamEvent
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    Message,
     SystemMessage,
     ToolResultMessage,
     UserMessage,
@@ -238,6 +258,7 @@ class PolicyRun:
     summary_tokens: int = 0
     compaction_runs: int = 0
     freed_tokens: int = 0
+    retention: Retention | None = None
 
 
 async def replay(
@@ -256,6 +277,7 @@ async def replay(
         .system_prompt(SYSTEM_PROMPT)
         .compact_config(compact)
         .summary_config(summary)
+        .track_retention()
     )
     session = await builder.build().open_session(f"long-{name}")
 
@@ -273,6 +295,7 @@ async def replay(
         summary_tokens=session.summary_cost.total_tokens,
         compaction_runs=sum(len(r.compaction) for r in session.timeline),
         freed_tokens=sum(r.compaction_freed_tokens for r in session.timeline),
+        retention=timeline_retention(session.timeline),
     )
 
 
@@ -283,7 +306,42 @@ def last_messages(run: PolicyRun, window: int = BASELINE_WINDOW) -> PolicyRun:
         tools = s.tokens - estimate_messages_tokens(s.messages)
         kept = [s.messages[0], *s.messages[1:][-window:]]
         sent.append(Sent(s.turn, kept, estimate_messages_tokens(kept) + tools, s.factual_before))
-    return PolicyRun(f"last {window}", sent, run.stored)
+    # A request of the unmanaged run is the system prompt and stored[:end].
+    ends = [len(s.messages) - 1 for s in run.sent]
+    views = [
+        View(s.turn, max(0, e - window), e, None, s.tokens)
+        for s, e in zip(run.sent, ends, strict=True)
+    ]
+    retention = views_retention(run.stored, views, ACTIONS, [SYSTEM_PROMPT])
+    return PolicyRun(f"last {window}", sent, run.stored, retention=retention)
+
+
+ACTIONS = action_tools(registry().definitions())
+
+
+def last_with_summary(run: PolicyRun, summary: SummaryConfig) -> PolicyRun:
+    """LangChain's keep-last-20 + summary over the requests of the unmanaged run ``run``."""
+    first = run.sent[0]
+    tools = first.tokens - estimate_messages_tokens(first.messages)
+    system = first.messages[:1]
+    cost = view_cost(run.stored, system, tools)
+    requests = [(s.turn, len(s.messages) - 1) for s in run.sent]
+    policy = asyncio.run(keep_last_with_summary(run.stored, requests, summary, cost))
+    sent = []
+    for s, view in zip(run.sent, policy.views, strict=True):
+        head = [Message.user(SUMMARY_PREFIX + view.summary)] if view.summary else []
+        messages = [*system, *head, *run.stored[view.start : view.end]]
+        sent.append(
+            Sent(s.turn, messages, view.tokens, s.factual_before, view.start, bool(view.summary))
+        )
+    return PolicyRun(
+        f"last {KEEP_LAST} + summary",
+        sent,
+        run.stored,
+        summary_calls=policy.calls,
+        summary_tokens=policy.tokens,
+        retention=views_retention(run.stored, policy.views, ACTIONS, [SYSTEM_PROMPT]),
+    )
 
 
 @dataclass
@@ -331,6 +389,7 @@ def measure(
         for name, pair in configs.policies().items()
     }
     runs[f"last {BASELINE_WINDOW}"] = last_messages(runs["none"])
+    runs[f"last {KEEP_LAST} + summary"] = last_with_summary(runs["none"], configs.summary)
     unmanaged = sum(s.tokens for s in runs["none"].sent)
     rows = []
     for name, run in runs.items():
@@ -354,6 +413,7 @@ def measure(
                 "covered by summary": coverage.covered,
                 "breaches": coverage.breaches,
                 "first breach": coverage.first_breach or "-",
+                **(run.retention.row() if run.retention else {}),
             }
         )
     if chart is not None:
@@ -369,44 +429,13 @@ def draw(
     path: Path,
 ) -> None:
     """Context tokens per turn (the largest request of the turn) under each policy."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    styles: dict[str, dict[str, Any]] = {
-        "none": {"color": "black", "linewidth": 2.0},
-        "summary": {"color": "tab:green", "linewidth": 4.0, "alpha": 0.35},
-        "microcompact": {"color": "tab:blue", "linewidth": 1.2},
-        "both": {"color": "tab:red", "linewidth": 1.2},
-        "both, cumulative": {"color": "tab:orange", "linewidth": 1.2},
-        f"last {BASELINE_WINDOW}": {"color": "tab:grey", "linewidth": 1.0, "linestyle": ":"},
-    }
     series: dict[str, list[int]] = {}
     for name, run in runs.items():
         peak = [0] * turns
         for s in run.sent:
             peak[s.turn] = max(peak[s.turn], s.tokens)
         series[name] = peak
-    fig, ax = plt.subplots(figsize=(11, 5.5))
-    for name, peak in series.items():
-        same = [other for other in series if other != name and series[other] == peak]
-        label = f"{name} (same as {', '.join(same)})" if same else name
-        ax.plot(range(turns), peak, label=label, **styles.get(name, {"color": "tab:purple"}))
-    ax.axhline(summary.threshold, color="grey", linestyle="--", linewidth=0.8)
-    right: dict[str, Any] = {"fontsize": 8, "ha": "right", "va": "bottom"}
-    ax.text(turns - 1, summary.threshold * 1.03, "summary trigger (context watermark)", **right)
-    ax.axhline(compact.budget, color="grey", linestyle=":", linewidth=0.8)
-    ax.text(turns - 1, compact.budget * 1.03, "microcompact budget", **right)
-    ax.set_yscale("log")
-    ax.set_xlabel("turn")
-    ax.set_ylabel("context tokens sent (largest request of the turn, log scale)")
-    ax.set_title(f"A {turns}-turn tool-using conversation under each context policy")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, frameon=False)
-    ax.grid(True, which="major", alpha=0.3)
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    context_chart(series, summary.threshold, compact.budget, path)
 
 
 def settings_rows(configs: Configs = Configs()) -> list[dict[str, Any]]:
@@ -460,16 +489,28 @@ def conversation_rows(turns: int = TURNS) -> list[dict[str, Any]]:
     return rows
 
 
+def retention_goal(row: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "goal": f"{row['policy']}: >= 95% of the facts visible after every turn after the "
+        "first summary",
+        "measured": f"min {row['retention min %']}%, final {row['retention final %']}% of "
+        f"{row['facts stated']} facts (first summary at turn {row['first summary']})",
+        "met": row["retention min %"] >= 95 and row["first summary"] != "-",
+    }
+
+
 def run() -> dict[str, Any]:
-    rows, _ = measure(chart=CHART)
+    rows, runs = measure(chart=CHART)
     by = {r["policy"]: r for r in rows}
     both = by["both"]
+    cost = extractor_cost(runs["none"].stored, f"the {TURNS}-turn session, every message")
     return {
         "case": "long_session",
         "tables": {
             f"{TURNS}-turn conversation, per policy (tokens by the default estimator)": rows,
             "tool results in the script": conversation_rows(),
             "settings used": settings_rows(),
+            "fact extractor cost, measured in this run (best of 5)": [cost],
         },
         "goals": [
             {
@@ -483,6 +524,8 @@ def run() -> dict[str, Any]:
                 "measured": f"{both['breaches']} breaches in {both['factual checks']:,} checks",
                 "met": both["breaches"] == 0 and both["factual checks"] > 0,
             },
+            retention_goal(both),
+            retention_goal(by["summary"]),
         ],
         "chart": str(CHART),
     }

@@ -34,7 +34,7 @@ from nbagent.llm.events import (
 from nbagent.llm.messages import AnyMessage, Message
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.anthropic import AnthropicProvider
-from nbagent.llm.request import MessageRequest, StopReason, ToolDefinition
+from nbagent.llm.request import MessageRequest, ResultSemantic, StopReason, ToolDefinition
 from nbagent.llm.usage import Usage
 from tests.test_anthropic_mapping import WIRE_EXAMPLE, message_json, native_stream, text, tool_use
 from tests.wire_server import Reply, ReplySource, WireServer, json_reply, sse_event, sse_reply
@@ -154,11 +154,16 @@ async def test_chat_sends_exact_json_and_headers(serve: Server, make_provider: A
     assert sent.headers["x-api-key"] == KEY
     assert sent.headers["anthropic-version"] == "2023-06-01"
     assert sent.headers["content-type"] == "application/json"
+    assert "anthropic-beta" not in sent.headers
+    # Prompt caching is on by default: the system prompt and the last message carry breakpoints.
+    cache = {"type": "ephemeral"}
     assert sent.json == {
         "model": "claude-test",
         "max_tokens": 100,
-        "system": "Be brief.",
-        "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}],
+        "system": [{"type": "text", "text": "Be brief.", "cache_control": cache}],
+        "messages": [
+            {"role": "user", "content": [{"type": "text", "text": "hi", "cache_control": cache}]}
+        ],
         "temperature": 0.5,
     }
     assert response.text() == "Hello!"
@@ -187,13 +192,20 @@ async def test_chat_usage_includes_cache(serve: Server, make_provider: Any) -> N
 async def test_chat_with_tools_sends_tool_definitions(serve: Server, make_provider: Any) -> None:
     content = [tool_use("toolu_a", city="Paris"), tool_use("toolu_b", city="Rome")]
     server = serve(json_reply(message_json(content, "tool_use")))
-    tool = ToolDefinition(name="get_weather", description="Weather.")
+    # Key fields and the result semantic are nbagent's own: never sent.
+    tool = ToolDefinition(
+        name="get_weather",
+        description="Weather.",
+        result_semantic=ResultSemantic.FACTUAL,
+        key_fields=("c",),
+    )
     response = await make_provider(server).chat(request(tools=[tool]))
     assert server.requests[0].json["tools"] == [
         {
             "name": "get_weather",
             "description": "Weather.",
             "input_schema": {"type": "object", "properties": {}},
+            "cache_control": {"type": "ephemeral"},
         }
     ]
     assert response.stop_reason is StopReason.TOOL_USE
@@ -212,10 +224,11 @@ async def test_stream_of_the_wire_example_split_into_small_chunks(
     server = serve(sse_reply(wire_bytes(WIRE_EXAMPLE + "\n")))
     provider = make_provider(server)
     response = await aaccumulate_stream(provider.chat_stream(request(max_tokens=64)))
+    hi = {"type": "text", "text": "hi", "cache_control": {"type": "ephemeral"}}
     assert server.requests[0].json == {
         "model": "claude-test",
         "max_tokens": 64,
-        "messages": [{"role": "user", "content": [{"type": "text", "text": "hi"}]}],
+        "messages": [{"role": "user", "content": [hi]}],
         "stream": True,
     }
     assert server.requests[0].headers["accept"] == "text/event-stream"

@@ -1,5 +1,5 @@
-"""The session benchmarks (cases turn, long_session, memory, stores) on tiny sizes: structure,
-not speed.
+"""The session benchmarks (cases turn, long_session, memory, stores, tuning, retention) on tiny
+sizes: structure, not speed.
 
 No test here looks at a duration; they check what the cases compute is what they claim.
 """
@@ -8,9 +8,28 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sys
 from pathlib import Path
 
-from benchmarks import bench_long_session, bench_memory, bench_stores, bench_tuning, bench_turn
+import pytest
+
+from benchmarks import (
+    bench_long_session,
+    bench_memory,
+    bench_retention,
+    bench_stores,
+    bench_tuning,
+    bench_turn,
+)
+from benchmarks._retention import (
+    Retention,
+    extractor_cost,
+    generator_tools,
+    keep_last_with_summary,
+    last_n,
+    turn_starts,
+    views_retention,
+)
 from benchmarks._workload import FACTUAL_TOOLS, seeded_history
 from benchmarks.bench_long_session import Configs, PolicyRun, Sent, factual_coverage
 from nbagent.agent.sqlite_store import SqliteStore
@@ -24,6 +43,8 @@ from nbagent.llm.messages import (
     Message,
     ToolResultMessage,
 )
+from nbagent.llm.providers.offline import FunctionProvider
+from nbagent.notebook import read_jsonl, write_jsonl
 from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 
 SMALL_SUMMARY = SummaryConfig(
@@ -34,7 +55,7 @@ SMALL_SUMMARY = SummaryConfig(
     prompt_language="en",
 )
 SMALL = Configs(
-    compact=CompactConfig(context_window=17_000, reserved_tokens=2_000, keep_recent=8),
+    compact=CompactConfig(context_window=16_000, reserved_tokens=2_000, keep_recent=8),
     summary=SMALL_SUMMARY,
     cumulative=dataclasses.replace(SMALL_SUMMARY, watermark="cumulative", debounce_turns=3),
     compact_low=CompactConfig(
@@ -83,6 +104,7 @@ def test_long_session_policies_and_factual_coverage(tmp_path: Path) -> None:
         "both, cumulative",
         "both, Factual unprotected",
         "last 20",
+        "last 20 + summary",
     ]
     none, both = by["none"], by["both"]
     assert none["input tokens"] == max(r["input tokens"] for r in rows)
@@ -101,6 +123,16 @@ def test_long_session_policies_and_factual_coverage(tmp_path: Path) -> None:
     assert both["compactions"] > 0
     assert by["both, Factual unprotected"]["breaches"] > 0
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    # Retention, by the session's own measure: every policy saw the same facts; the ledger
+    # keeps all of them after the first summary, the windows do not.
+    assert {r["facts stated"] for r in rows} == {13}
+    for name in ("summary", "both"):
+        assert by[name]["first summary"] == 3 and by[name]["retention min %"] == 100.0
+    assert by["none"]["retention final %"] == 100.0
+    assert by["last 20"]["first summary"] == "-" and by["last 20"]["retention min %"] == 41.7
+    langchain = by["last 20 + summary"]
+    assert langchain["summary calls"] == 17 and langchain["retention min %"] == 69.2
+    assert langchain["breaches"] == 0  # its summary "covers" every result, keeping few facts
 
 
 def test_factual_coverage_counts_verbatim_covered_and_cut() -> None:
@@ -173,3 +205,124 @@ def test_tuning_case_times_serial_and_two_processes_on_equal_tables() -> None:
     assert m["serial_s"] > 0 and m["parallel_s"] > 0
     assert m["speedup"] == m["serial_s"] / m["parallel_s"]
     assert len(bench_tuning.GRID["trigger_token_ratio"]) * 3 * 2 == 24
+
+
+# -- the retention case -------------------------------------------------------------------------
+
+SMALL_RECOMMENDED = dataclasses.replace(SMALL_SUMMARY, max_context_tokens=12_000, debounce_turns=2)
+SMALL_BESIDE = CompactConfig(
+    context_window=12_000, reserved_tokens=8_000, keep_recent=4, protect_factual=True
+)
+
+
+def test_retention_case_replays_a_transcript_with_its_tools_declared(tmp_path: Path) -> None:
+    stored = read_jsonl(bench_retention.MIXED[0])
+    path = tmp_path / "mixed_16.jsonl"
+    write_jsonl(stored[: turn_starts(stored)[16]], path)  # the first 16 turns
+    off = dataclasses.replace(SMALL_BESIDE, keep_facts=False)
+    policies = {
+        "none": (None, None),
+        "both": (SMALL_RECOMMENDED, SMALL_BESIDE),
+        "both, no ledger": (
+            dataclasses.replace(SMALL_RECOMMENDED, fact_ledger=False),
+            SMALL_BESIDE,
+        ),
+        "microcompact": (None, SMALL_BESIDE),
+        "microcompact, keep_facts off": (None, off),
+    }
+    tools = generator_tools(bench_retention.MIXED[1])
+    assert {t.name: t.result_semantic.value for t in tools}["book_hotel"] == "action"
+    rows = asyncio.run(bench_retention.measure_transcript("m", path, policies, tools))
+    by = {r.policy: r for r in rows}
+    assert list(by) == [*policies, "keep last 20 + summary (LangChain)", "last 20 messages"]
+    # The same 16 turns and the same facts under every policy (user, assistant, Action results).
+    assert {r.retention.stated for r in rows} == {56}
+    assert {len(r.retention.per_turn) for r in rows} == {16}
+    # The ledger and the kept facts of cut confirmations: all of them, after every turn.
+    assert by["both"].summaries > 0 and by["both"].retention.minimum == 1.0
+    assert by["microcompact"].retention.minimum == 1.0 and by["none"].retention.final == 1.0
+    # Without them, facts go: the check sees it.
+    assert by["both, no ledger"].retention.minimum < 1.0
+    assert by["microcompact, keep_facts off"].retention.minimum < 1.0
+    langchain = by["keep last 20 + summary (LangChain)"]
+    assert langchain.summaries > 0 and langchain.retention.minimum < 1.0
+    assert by["last 20 messages"].retention.final < 1.0
+    assert by["none"].input_tokens > by["both"].input_tokens > 0
+
+
+def test_retention_goals_read_the_rows() -> None:
+    def row(policy: str, visible: int, tokens: int) -> bench_retention.Row:
+        retention = Retention([(0, 10, 10), (1, 10, visible)], first_summary=0)
+        return bench_retention.Row("t", "no", policy, retention, tokens, 0, 1)
+
+    tables = {
+        "travel": [
+            row("summary (recommended)", 10, 1_050),
+            row("summary, 800-char ledger", 6, 1_000),
+            row("summary, no ledger", 3, 990),
+        ],
+        "travel, tools declared": [row("both (recommended + microcompact)", 9, 1)],
+        "mixed": [row("both (recommended + microcompact)", 10, 1)],
+    }
+    goals = bench_retention.goals(tables)
+    assert [g["met"] for g in goals] == [True, True, True, False]
+    assert goals[0]["measured"] == "min 100.0%, final 100.0% of 10 facts"
+    assert goals[1]["measured"].startswith("1,050 vs 1,000 (+5.0%); 990 without a ledger")
+    assert goals[3]["measured"] == "min 90.0% of 10 facts"
+
+
+def test_keep_last_with_summary_summarises_all_but_the_last_messages() -> None:
+    stored: list[AnyMessage] = [Message.system("sys")]
+    for t in range(6):
+        stored += [Message.user(f"turn {t}: code AB-{1000 + t}"), Message.assistant("ok")]
+    requests = [(t, 2 * t + 2) for t in range(6)]  # turn t's request: stored up to its prompt
+
+    def cost(start: int, end: int, summary: str | None) -> int:
+        return 10 * (end - start) + (5 if summary else 0)
+
+    config = SummaryConfig(max_context_tokens=60, trigger_token_ratio=0.5)  # fires at 30
+    forgetful = FunctionProvider(lambda request: "nothing kept")
+    policy = asyncio.run(keep_last_with_summary(stored, requests, config, cost, forgetful, keep=2))
+    assert [(v.turn, v.start, v.end, v.summary) for v in policy.views] == [
+        (0, 0, 2, None),
+        *((t, 2 * t, 2 * t + 2, "nothing kept") for t in range(1, 6)),
+    ]
+    assert policy.calls == 5 and policy.tokens > 0
+    retention = views_retention(stored, policy.views, frozenset(), ["sys"])
+    # Each turn still sees only its own code: the summary kept none of the earlier ones.
+    assert retention.per_turn == [(t, t + 1, 1) for t in range(6)]
+    assert (retention.first_summary, retention.minimum, retention.final) == (1, 1 / 6, 1 / 6)
+    window = views_retention(stored, last_n(requests, 4, cost), frozenset())
+    assert window.per_turn == [(0, 1, 1), (1, 2, 2), (2, 3, 2), (3, 4, 2), (4, 5, 2), (5, 6, 2)]
+    assert window.first_summary is None and window.minimum == 2 / 6
+
+
+def test_the_extractor_cost_row_counts_what_it_timed() -> None:
+    history = seeded_history(60)
+    row = extractor_cost(history, "seeded")
+    assert row["messages"] == 60 and row["facts found"] > 0 and row["ms"] > 0
+    assert row["MB"] == round(sum(len(m.text().encode()) for m in history) / 1e6, 3)
+    # The rates are the same timing per 1,000 messages and per MB (rounded apart).
+    assert row["ms per 1,000 messages"] == pytest.approx(row["ms"] * 1000 / 60, abs=0.2)
+
+
+def test_the_mixed_transcript_is_what_its_generator_writes(tmp_path: Path) -> None:
+    import importlib.util
+
+    data, script = bench_retention.MIXED
+    spec = importlib.util.spec_from_file_location("make_mixed_bookings_test", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    out = tmp_path / "again.jsonl"
+    module.main(out)
+    assert out.read_bytes() == data.read_bytes()
+    messages = read_jsonl(data)
+    assert len(turn_starts(messages)) == 40
+    # English and Chinese prompts; confirmations after 200 characters; two past 2,000.
+    prompts = [m.text() for m in messages if m.role == "user" and m.text()]
+    assert any("预订" in p or "订" in p for p in prompts) and any("Book" in p for p in prompts)
+    actions = {t.name for t in generator_tools(script) if t.result_semantic.value == "action"}
+    confirmations = [m for m in messages if m.role == "tool" and m.tool_name in actions]
+    assert len(confirmations) == 19 and sum(len(m.text()) > 2_000 for m in confirmations) == 3

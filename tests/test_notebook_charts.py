@@ -169,3 +169,44 @@ def test_a_session_id_with_dollars_is_drawn_as_written() -> None:
         ax.get_title()
         == "Context watermark — session \\$\\frac\\$ costs \\$5 (summaries off: no trigger line)"
     )
+
+
+def test_retention_per_turn_on_a_right_hand_axis_when_records_count_facts() -> None:
+    prompts = [
+        "Book flight CA1234 on 2026-04-03",
+        "The hotel ref is QX7Y2B",
+        "My colleague Anna Schmidt joins at 18:05",
+        "And the taxi costs 300 EUR",
+        "What else?",
+    ]
+    config = SummaryConfig(
+        max_context_tokens=400, trigger_token_ratio=0.5, debounce_turns=2, fact_ledger=False
+    )
+    session = make_session(ScriptedProvider(), summary=config, track_retention=True)
+    for prompt in prompts:
+        session.submit_turn_sync(prompt)
+    fig = watermark_chart(session)
+    ax, twin = fig.axes
+    line: Line2D = by_gid(twin, "retention")
+    records = session.timeline
+    assert xdata(line) == [r.turn_index for r in records]
+    # Without the ledger the summaries (turns 2 and 4) forget: 4 of 6, then 3 of 6 are kept.
+    counts = [(r.facts_visible, r.facts_stated) for r in records]
+    assert counts == [(2, 2), (3, 3), (5, 5), (4, 6), (3, 6)]
+    assert ydata(line) == [100.0 * (r.retention or 0.0) for r in records]
+    assert ydata(line)[:3] == [100.0, 100.0, 100.0] and ydata(line)[4] == 50.0
+    assert twin.get_ylabel() == "facts kept (%)" and twin.get_ylim() == (0.0, 105.0)
+    last = records[-1]
+    labels = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert labels[-1] == (
+        f"facts kept, % (right axis): {last.facts_visible}/{last.facts_stated} at turn 4"
+    )
+    assert "retention" not in gids(ax)
+    fig.savefig(io.BytesIO(), format="png")
+
+
+def test_no_retention_axis_without_fact_counts() -> None:
+    session = make_session(ScriptedProvider(), summary=SummaryConfig(max_context_tokens=800))
+    session.submit_turn_sync("Book flight CA1234 on 2026-04-03")  # retention not tracked
+    (ax,) = watermark_chart(session).axes
+    assert "retention" not in gids(ax)

@@ -47,11 +47,11 @@ def test_current_summary_with_turn_coverage_and_size() -> None:
         call_tokens=10,
         slot_id="main",
     )
-    assert card.tokens == 13
+    assert card.tokens == 14
     assert card.facts() == [
         "made after turn 3",
         "covers messages 0–7 (turns 0–3)",
-        "~13 tokens in the context",
+        "~14 tokens in the context",
         "summary call 10 tokens",
     ]
     assert [c.text for c in view.previous] == ["summary #1", "summary #2"]

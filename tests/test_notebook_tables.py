@@ -56,7 +56,7 @@ def compacted_session() -> AgentSession:
         travel_demo(),
         registry=ToolRegistry([hotels]),
         compact_config=CompactConfig(
-            context_window=1200,
+            context_window=1350,
             reserved_tokens=200,
             keep_recent=2,
             decay_every_turns=1,
@@ -84,17 +84,18 @@ def rows(frame: pd.DataFrame, columns: list[str]) -> list[tuple[Any, ...]]:
 def test_token_table_rows_of_a_small_session() -> None:
     session = summarised_session()
     table = token_table(session)
+    summary_text = "[上下文摘要] summary #3"
     assert tuple(table.columns) == TOKEN_COLUMNS
     assert rows(table, list(TOKEN_COLUMNS)) == [
-        (0, 0, "user", "text", None, 10, 6, 6, False, "—", "question 0"),
-        (1, 0, "assistant", "text", None, 19, 8, 14, False, "—", "reply to question 0"),
-        (2, 1, "user", "text", None, 10, 6, 20, False, "—", "question 1"),
-        (3, 1, "assistant", "text", None, 19, 8, 28, False, "—", "reply to question 1"),
-        (4, 2, "user", "text", None, 10, 6, 34, False, "—", "question 2"),
-        (5, 2, "assistant", "text", None, 19, 8, 42, False, "—", "reply to question 2"),
-        (6, 3, "user", "text", None, 10, 6, 48, True, "—", "question 3"),
-        (7, 3, "assistant", "text", None, 19, 8, 56, True, "—", "reply to question 3"),
-        (None, 3, "system", "summary", None, 18, 13, None, True, "—", "[上下文摘要] summary #3"),
+        (0, 0, "user", "text", None, 10, 8, 8, 0.0, False, "—", "question 0"),
+        (1, 0, "assistant", "text", None, 19, 9, 17, 0.0, False, "—", "reply to question 0"),
+        (2, 1, "user", "text", None, 10, 8, 25, 0.0, False, "—", "question 1"),
+        (3, 1, "assistant", "text", None, 19, 9, 34, 0.0, False, "—", "reply to question 1"),
+        (4, 2, "user", "text", None, 10, 8, 42, 0.0, False, "—", "question 2"),
+        (5, 2, "assistant", "text", None, 19, 9, 51, 0.0, False, "—", "reply to question 2"),
+        (6, 3, "user", "text", None, 10, 8, 59, 0.0, True, "—", "question 3"),
+        (7, 3, "assistant", "text", None, 19, 9, 68, 0.0, True, "—", "reply to question 3"),
+        (None, 3, "system", "summary", None, 18, 14, None, 0.0, True, "—", summary_text),
     ]
 
 
@@ -171,7 +172,7 @@ def test_compaction_table_of_a_session_maps_stored_indices() -> None:
     # rewrite), so the second run of turn 3 replaces 2 and 6 again.
     assert changed["stored_index"].tolist() == [2, 2, 6, 2, 6, 2, 6]
     first = changed.iloc[0]
-    assert (first["tokens_before"], first["tokens_after"], first["freed_tokens"]) == (824, 6, 818)
+    assert (first["tokens_before"], first["tokens_after"], first["freed_tokens"]) == (972, 6, 966)
     assert (
         first["score"] == first["semantic"] + first["content"] + first["decay"] + first["reference"]
     )

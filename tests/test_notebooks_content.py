@@ -119,6 +119,31 @@ def test_notebook_imports_only_the_public_surface(path: Path) -> None:
     assert modules <= {"nbagent", "nbagent.notebook"}, f"{path.name} imports {sorted(modules)}"
 
 
+def test_the_quickstart_pins_a_fact_and_shows_the_facts_after_its_summary() -> None:
+    code = [c.source for c in _read(ROOT / "notebooks" / "01_quickstart.ipynb").cells]
+    config = code.index("%agent config --trigger-ratio 0.5 --max-context 4000 --debounce 2")
+    pin = next(i for i, s in enumerate(code) if s.startswith("%agent pin "))
+    summary = code.index("%agent summary")
+    assert config < pin < summary < code.index("%agent facts")
+
+
+def test_notebook_04_picks_its_setting_by_retention() -> None:
+    """Notebook 04 measures what the summaries keep instead of saying it cannot: it shows the
+    retention columns and the cost-vs-retention plot, and takes its setting from ``recommend``."""
+    notebook = _read(ROOT / "notebooks" / "04_tuning_summary_thresholds.ipynb")
+    prose = "\n".join(c.source for c in notebook.cells if c.cell_type == "markdown")
+    code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
+    assert "What the table cannot show is quality" not in prose
+    assert "## 5 · What the model still sees" in prose and "Pareto front" in prose
+    for column in ("final_retention", "min_retention", "facts_lost"):
+        assert column in prose and column in code
+    assert "result.recommend(min_retention=0.95)" in code
+    assert "result.plot(min_retention=0.95)" in code
+    assert "pick, chosen = choice.values, choice.number" in code
+    # The pick is recommend's, not a setting written into the notebook by hand.
+    assert '"trigger_token_ratio": 0.5,' not in code
+
+
 # -- the recorded transcript --------------------------------------------------------------------
 
 

@@ -56,6 +56,7 @@ from nbagent.llm.providers.openai import (
 from nbagent.llm.request import (
     MessageRequest,
     MessageResponse,
+    ResultSemantic,
     StopReason,
     ToolChoice,
     ToolDefinition,
@@ -534,7 +535,11 @@ FULL_REQUEST = MessageRequest(
         ),
         Message.user([ToolResultBlock(tool_use_id="call_3", content=[], is_error=True)]),
     ],
-    tools=[WEATHER, ToolDefinition(name="noop")],
+    # nbagent's own bookkeeping (semantic, key fields) is never sent.
+    tools=[
+        WEATHER,
+        ToolDefinition(name="noop", result_semantic=ResultSemantic.ACTION, key_fields=("code",)),
+    ],
     tool_choice=ToolChoice.tool("get_weather"),
     max_tokens=256,
     temperature=0.2,

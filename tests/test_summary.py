@@ -90,6 +90,7 @@ async def test_summary_generated_above_threshold() -> None:
     assert request.max_tokens == 1024
     assert request.metadata == {"purpose": "summary"}
     assert request.model == "cheap-model"
+    assert request.prompt_cache is False  # no cache write for a prefix nothing repeats
     (prompt,) = request.messages
     assert prompt.text().startswith(DEFAULT_SUMMARY_PROMPT.split("{messages}")[0])
     assert "User: msg 3" in prompt.text()

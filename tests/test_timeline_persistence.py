@@ -34,7 +34,7 @@ from tests.agent_support import make_session
 REPO = Path(__file__).resolve().parents[1]
 PROMPTS = ["Which hotels in Paris?", "Hotels in Rome?", "Tell me a joke", "Hotels in Oslo?"]
 COMPACT = CompactConfig(
-    context_window=1200, reserved_tokens=200, keep_recent=2, decay_every_turns=1, min_freed_tokens=0
+    context_window=1350, reserved_tokens=200, keep_recent=2, decay_every_turns=1, min_freed_tokens=0
 )
 
 

@@ -1,4 +1,4 @@
-"""Token estimation: per-block table, caching, accuracy against cl100k_base on our own samples."""
+"""Token estimation: per-block table, caching, accuracy against cl100k_base on our own corpus."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks._corpus import FAMILIES, corpus
 from nbagent.errors import ConfigurationError
+from nbagent.llm import tokens
 from nbagent.llm.blocks import (
     AudioBlock,
     ExtensionBlock,
@@ -70,6 +72,49 @@ def test_large_text_path_agrees_with_small_path() -> None:
     whole = "\n".join(parts * 6)
     pieces = sum(estimate_text_tokens(p) for p in parts * 6)
     assert abs(estimate_text_tokens(whole) - pieces) / pieces < 0.03
+
+
+@pytest.fixture(scope="module")
+def held_out() -> dict[str, list[str]]:
+    return corpus("held-out")
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_held_out_families_within_10_percent_of_cl100k(
+    family: str, held_out: dict[str, list[str]], exact: TiktokenEstimator
+) -> None:
+    # The weights were fitted on the other part of the corpus (benchmarks/_corpus.py).
+    docs = held_out[family]
+    truth = sum(exact.count_text(d) for d in docs)
+    error = sum(estimate_text_tokens(d) for d in docs) / truth - 1
+    assert abs(error) <= 0.10, f"{family}: {error:+.1%} against cl100k_base ({truth} tokens)"
+
+
+def test_a_long_run_of_letters_costs_a_token_per_eight(exact: TiktokenEstimator) -> None:
+    # cl100k merges at most about eight letters: a blob without digits is not one word.
+    for text in ("x" * 800, "a" * 8001):
+        assert abs(estimate_text_tokens(text) - exact.count_text(text)) <= 2
+
+
+def test_the_small_and_the_numpy_path_count_the_same(held_out: dict[str, list[str]]) -> None:
+    # Texts under _LARGE bytes are counted with bytes scans, longer ones with numpy: every
+    # count must agree, or an estimate would jump at the threshold.
+    edges = ["1", "1a", "a1", "1234", ".x", "1.1.1", "aB", "AB", "  1", ".\n\nx\n", "Бa", "x" * 17]
+    texts = [d for docs in held_out.values() for d in docs]
+    texts += [f"{a} filler text {b}" for a in edges for b in edges]
+    for text in texts:
+        folded = text.encode().translate(tokens._CLASSES, tokens._CONTINUATION)
+        assert tokens._counts(folded, text.isascii()) == tokens._counts_numpy(
+            folded, text.isascii()
+        ), text[:40]
+
+
+def test_long_texts_are_counted_in_blocks_that_add_up(held_out: dict[str, list[str]]) -> None:
+    # Every script, every family, long enough for several blocks: cutting changes no count.
+    text = "\n".join(d for docs in held_out.values() for d in docs) * 2
+    folded = text.encode().translate(tokens._CLASSES, tokens._CONTINUATION)
+    assert len(folded) > 4 * tokens._BLOCK
+    assert tokens._counts_numpy(folded, False) == tokens._block_counts(folded, False)
 
 
 def test_script_awareness() -> None:

@@ -153,7 +153,7 @@ async def test_cycle_tally_follows_appends_and_compactions() -> None:
 
 async def test_compacted_messages_are_reused_across_turns() -> None:
     provider = OfflineProvider(_searching)
-    compact = CompactConfig(context_window=3_000, reserved_tokens=1_000, keep_recent=2)
+    compact = CompactConfig(context_window=3_550, reserved_tokens=1_000, keep_recent=2)
     session = make_session(provider, registry=ToolRegistry([search]), compact_config=compact)
     for i in range(6):
         await session.submit_turn(f"look {i}")

@@ -11,6 +11,7 @@ from nbagent.agent.config import Agent, AgentConfig
 from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig, SlotMode, focused_view
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.session import AgentSession
+from nbagent.agent.spend import SpendTotals, spend_totals
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import (
     AppendMessages,
@@ -55,6 +56,7 @@ __all__ = [
     "SessionSettings",
     "SlotConfig",
     "SlotMode",
+    "SpendTotals",
     "SqliteStore",
     "StoreOp",
     "SummaryConfig",
@@ -66,5 +68,6 @@ __all__ = [
     "generate_summary",
     "iterate_sync",
     "run_sync",
+    "spend_totals",
     "submit_background",
 ]

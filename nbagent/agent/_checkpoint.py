@@ -28,16 +28,25 @@ from nbagent.agent._state import SessionState, SlotSummary
 from nbagent.agent.config import SessionServices
 from nbagent.agent.context import ContextSlot, SlotMode
 from nbagent.agent.facts import FactBook
-from nbagent.agent.ledger import with_ledger
+from nbagent.agent.ledger import carried_facts, split_ledger, with_ledger
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
+from nbagent.agent.spend import price_summary
 from nbagent.agent.store import PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, decide_summary, request_summary
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
 from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.agent.summary")
+
+
+def previous_summary(slot: ContextSlot, saved: SlotSummary | None) -> SlotSummary | None:
+    """The summary in effect for ``slot``: the focused view's, else the last one saved."""
+    if slot.config.mode is SlotMode.FOCUSED and slot.focused.summary_override is not None:
+        return SlotSummary(slot.focused.summary_override, slot.focused.summary_upto)
+    return saved
 
 
 def summary_input(
@@ -45,20 +54,47 @@ def summary_input(
 ) -> tuple[list[AnyMessage], int]:
     """The messages to summarise and how many stored messages the result will cover.
 
-    ``full`` takes the whole stored history. ``incremental`` takes the previous summary (as the
-    system message the focused view shows) plus only the messages after it.
+    ``full`` takes the whole stored history. ``incremental`` takes the previous summary's prose
+    (as the system message the focused view shows) plus only the messages after it; its ledger
+    is carried forward by the checkpoint, not rewritten by the model.
     """
     messages = list(slot.messages)
     upto = len(messages)
     if config.strategy == "full":
         return messages, upto
-    if slot.config.mode is SlotMode.FOCUSED and slot.focused.summary_override is not None:
-        previous = SlotSummary(slot.focused.summary_override, slot.focused.summary_upto)
+    previous = previous_summary(slot, previous)
     if previous is None or previous.upto > upto:
         return messages, upto
     marker = slot.focused.summary_marker
-    head: list[AnyMessage] = [Message.system(f"{marker} {previous.text}")]
+    prose = split_ledger(previous.text)[0]
+    head: list[AnyMessage] = [Message.system(f"{marker} {prose}")]
     return head + messages[previous.upto :], upto
+
+
+def ledger_budget(
+    config: SummaryConfig, estimator: TokenEstimator
+) -> tuple[int, Callable[[str], int]]:
+    """The ledger's budget and what counts it: ``fact_ledger_chars`` characters when set, else
+    ``fact_ledger_share`` of the window in the estimator's tokens."""
+    if config.fact_ledger_chars is not None:
+        return config.fact_ledger_chars, len
+    return int(config.fact_ledger_share * config.max_context_tokens), estimator.count_text
+
+
+def add_ledger(
+    text: str,
+    config: SummaryConfig,
+    book: FactBook,
+    upto: int,
+    previous: SlotSummary | None,
+    estimator: TokenEstimator,
+) -> str:
+    """``text`` with the ledger of the facts stated before ``upto`` that its prose lacks, and of
+    the facts the previous ledger listed that the book no longer knows."""
+    carried = carried_facts(previous.text if previous else None, book.facts())
+    facts = [*book.facts(upto), *carried]
+    budget, count = ledger_budget(config, estimator)
+    return with_ledger(text, facts, budget=budget, language=config.prompt_language, count=count)
 
 
 @dataclass(frozen=True)
@@ -102,7 +138,7 @@ class SummaryCheckpoint:
         if config.watermark == "cumulative":
             watermark = record.cumulative_tokens
         else:
-            watermark = record.reported_context_tokens or record.estimated_context_tokens
+            watermark = record.reported_context_tokens or record.calibrated_context_tokens
         record.watermark = watermark
         status = decide_summary(config, turn_index, state.last_summary_turn, watermark)
         record.summary_status = status
@@ -123,7 +159,8 @@ class SummaryCheckpoint:
         record: TurnRecord,
         facts: Callable[[], FactBook] | None,
     ) -> SummaryMade | None:
-        messages, upto = summary_input(slot, config, state.summaries.get(slot.id))
+        previous = previous_summary(slot, state.summaries.get(slot.id))
+        messages, upto = summary_input(slot, config, previous)
         try:
             response = await request_summary(
                 services.provider,
@@ -135,6 +172,7 @@ class SummaryCheckpoint:
             if response is None:
                 record.summary_status = SummaryStatus.EMPTY
                 return None
+            price_summary(record, services, response)  # billed even if the save below fails
             text = response.text().strip()
             if not text:
                 raise ProviderError(
@@ -142,8 +180,8 @@ class SummaryCheckpoint:
                     provider=getattr(services.provider, "name", None),
                 )
             if config.fact_ledger and facts is not None:
-                budget, language = config.fact_ledger_chars, config.prompt_language
-                text = with_ledger(text, facts().facts(upto), budget=budget, language=language)
+                estimator = services.config.estimator or DEFAULT_ESTIMATOR
+                text = add_ledger(text, config, facts(), upto, previous, estimator)
             new_state = state.copy()
             new_state.last_summary_turn = turn_index
             new_state.summary_cost.add(response.usage)
@@ -179,4 +217,11 @@ class SummaryCheckpoint:
         return SummaryMade(text, upto, response.usage, len(messages), new_state)
 
 
-__all__ = ["SummaryCheckpoint", "SummaryMade", "summary_input"]
+__all__ = [
+    "SummaryCheckpoint",
+    "SummaryMade",
+    "add_ledger",
+    "ledger_budget",
+    "previous_summary",
+    "summary_input",
+]

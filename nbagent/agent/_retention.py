@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from nbagent.agent._turn import Turn
 from nbagent.agent.context import ContextSlot
-from nbagent.agent.facts import Fact, FactBook, FactKind, message_text, normalize
+from nbagent.agent.facts import Fact, FactBook, FactKind, found_in, message_text, normalize
 from nbagent.agent.timeline import TurnRecord
 from nbagent.llm.messages import AnyMessage, SystemMessage
 from nbagent.llm.request import ResultSemantic
@@ -23,10 +23,11 @@ class FactKeeper:
         book = self._books.get(slot.id)
         if book is None:
             book = self._books[slot.id] = FactBook()
+        definitions = tools.definitions()
         actions = frozenset(
-            d.name for d in tools.definitions() if d.result_semantic is ResultSemantic.ACTION
+            d.name for d in definitions if d.result_semantic is ResultSemantic.ACTION
         )
-        book.update(slot.messages, actions)
+        book.update(slot.messages, actions, {d.name: d.key_fields for d in definitions})
         book.pinned = [Fact(text, FactKind.PINNED) for text in pinned]
         return book
 
@@ -63,8 +64,9 @@ def request_retention(
     shown_keys = "\x00".join(normalize(text) for text in shown)
     missing: list[str] = []
     for fact in facts:
-        if fact.key in shown_keys or any(
-            _in_runs(i, runs) and (i not in compacted or fact.key in _key_text(compacted[i]))
+        if found_in(fact.key, shown_keys) or any(
+            _in_runs(i, runs)
+            and (i not in compacted or found_in(fact.key, _key_text(compacted[i])))
             for i in book.statements(fact.key)
         ):
             continue

@@ -6,10 +6,13 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
-from nbagent.agent._state import SessionState
+from nbagent.agent._calibration import calibration_fields
+from nbagent.agent._state import TIMELINE_NAMESPACE, SessionState
 from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import ContextSlot, join_runs
+from nbagent.agent.store import PutValue
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import NbAgentError
 from nbagent.llm.compact import CompactState
@@ -78,6 +81,10 @@ class Turn:
             request_positions=join_runs(self.view_runs, [(len(self.slot), len(new))]),
             prefix_kept_tokens=None if kept is None else kept.tokens,
             prefix_kept_share=None if kept is None else round(kept.share, 4),
+            cache_read_tokens=self.cycle.usage.total.cache_read_tokens,
+            cache_write_tokens=self.cycle.usage.total.cache_write_tokens,
+            request_usage=list(self.cycle.usage.per_call),
+            **calibration_fields(self.cycle, response.usage.input_tokens or None),
         )
 
 
@@ -88,6 +95,30 @@ class Pending:
     turn: Turn
     response: MessageResponse
     record: TurnRecord
+
+
+class RecordWrites:
+    """The timeline row of a session's turns, written at a turn's commit and again after its
+    summary step.
+
+    The compaction reports are most of a row and do not change in between, so the second write
+    reuses their encoding instead of encoding every message's row again.
+    """
+
+    def __init__(self, session_id: str) -> None:
+        self.session_id = session_id
+        self._last: tuple[TurnRecord, list[Any], Any] | None = None
+
+    def op(self, record: TurnRecord) -> PutValue:
+        last, reports = self._last, record.compaction
+        if last is not None and last[0] is record and last[1] is reports:
+            data = record.to_json(compaction=False)
+            data["compaction"] = last[2]
+            self._last = None
+        else:
+            data = record.to_json()
+            self._last = (record, reports, data["compaction"])
+        return PutValue(self.session_id, TIMELINE_NAMESPACE, f"{record.turn_index:09d}", data)
 
 
 class TurnGate:

@@ -30,6 +30,7 @@ from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.hooks import HookExecutor
+from nbagent.llm.pricing import Pricing
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.llm.tools import ToolRegistry
@@ -131,6 +132,10 @@ class AgentBuilder:
 
     def estimator(self, estimator: TokenEstimator | None) -> AgentBuilder:
         return self._set(estimator=estimator)
+
+    def pricing(self, pricing: Pricing) -> AgentBuilder:
+        """The prices USD per turn is computed at (default: the shipped table)."""
+        return self._set(pricing=pricing)
 
     def build(self) -> AgentBundle:
         if self._provider is None:

@@ -13,6 +13,7 @@ from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.hooks import HookExecutor
+from nbagent.llm.pricing import Pricing
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.llm.tools import Tool, ToolRegistry
@@ -55,15 +56,32 @@ class AgentConfig:
     default_slot_id: str = DEFAULT_SLOT_ID
     estimator: TokenEstimator | None = None
     """Counts the context for the watermark and the timeline (``None``: the default estimator)."""
+    calibrate_estimates: bool = True
+    """Correct the estimates by what the provider reports: the ratio of reported to estimated
+    input tokens of recent turns on the same provider and model (outliers left out) scales
+    microcompact's budget checks and the watermark's estimate (``TurnRecord.calibration_*`` show
+    it; see :mod:`nbagent.llm.calibration`). ``False`` keeps the raw estimates."""
     track_retention: bool = False
     """Count on every turn how many of the slot's facts the request still showed the model
     (``TurnRecord.facts_*``). Off by default: the first turn after opening a long history
     extracts its facts once (about 0.3 s per 1,000 messages here); the magics turn it on."""
+    pricing: Pricing = field(default_factory=Pricing)
+    """The prices turns and summaries are billed at (``TurnRecord.cost_usd``): the shipped
+    table, or a :class:`~nbagent.llm.pricing.Pricing` with your own rows."""
 
     def __post_init__(self) -> None:
         if self.summary_config is not None and not isinstance(self.summary_config, SummaryConfig):
             raise ConfigurationError(
                 f"summary_config must be a SummaryConfig or None, got {self.summary_config!r}"
+            )
+        if not isinstance(self.pricing, Pricing):
+            raise ConfigurationError(
+                f"pricing must be a Pricing, got {type(self.pricing).__name__}: write "
+                "Pricing(overrides={'my-model': ModelPrice(...)}) or leave it out"
+            )
+        if not isinstance(self.calibrate_estimates, bool):
+            raise ConfigurationError(
+                f"calibrate_estimates must be True or False, got {self.calibrate_estimates!r}"
             )
         if not self.default_slot_id:
             raise ConfigurationError("default_slot_id must be a non-empty slot name, e.g. 'main'")

@@ -384,13 +384,25 @@ def request_view(
         return view, runs
     summary = slot.summary_message()
     marker = None if summary is None else summary.content
-    sources = [first + k if first >= 0 else -1 for first, count in runs for k in range(count)]
-    kept = [
-        (m, i)
-        for m, i in zip(view, sources, strict=True)
-        if not isinstance(m, SystemMessage) or m.content == marker
-    ]
-    return [prompt, *(m for m, _ in kept)], index_runs([-1, *(i for _, i in kept)])
+    drops = [k for k, m in enumerate(view) if isinstance(m, SystemMessage) and m.content != marker]
+    drops.append(len(view))
+    # Cut the runs at the dropped positions and copy the kept spans as slices: a source per
+    # message, filtered and joined again, cost more than the rest of building the view.
+    messages: list[AnyMessage] = [prompt]
+    kept: list[tuple[int, int]] = [(-1, 1)]
+    drop, at = 0, 0
+    for first, count in runs:
+        start, end = at, at + count
+        while start < end:
+            stop = min(drops[drop], end)
+            if stop > start:
+                messages += view[start:stop]
+                kept.append((first + start - at if first >= 0 else -1, stop - start))
+            if stop < end:
+                drop += 1
+            start = stop + 1
+        at = end
+    return messages, join_runs(kept)
 
 
 def request_tokens(
@@ -412,15 +424,16 @@ def index_runs(indices: Sequence[int]) -> list[tuple[int, int]]:
 def join_runs(*parts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """Runs one after the other, merged where one continues the last."""
     runs: list[tuple[int, int]] = []
-    for first, count in (run for part in parts for run in part):
-        if not count:
-            continue
-        if runs:
-            last, length = runs[-1]
-            if (last < 0 and first < 0) or (last >= 0 and first == last + length):
-                runs[-1] = (last, length + count)
+    for part in parts:
+        for first, count in part:
+            if not count:
                 continue
-        runs.append((first, count))
+            if runs:
+                last, length = runs[-1]
+                if (last < 0 and first < 0) or (last >= 0 and first == last + length):
+                    runs[-1] = (last, length + count)
+                    continue
+            runs.append((first, count))
     return runs
 
 

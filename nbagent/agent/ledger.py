@@ -2,28 +2,52 @@
 
 A model's summary is prose: it may keep a booking code or lose it. After each summary call the
 checkpoint adds the facts of the covered span (:mod:`nbagent.agent.facts`) that the prose does
-not contain, grouped by turn, pinned facts and the most recent first, within
-``SummaryConfig.fact_ledger_chars``; one counted line says what did not fit::
+not contain, one line per turn, pinned facts and the most recent turn first, within a budget
+(``SummaryConfig.fact_ledger_share`` of the window, or ``fact_ledger_chars``); one counted line
+says what did not fit::
 
     Wei and Alex fly to Tokyo in April…
 
-    [关键事实 Key facts]
-    - 第 12 轮 turn 12: QX7Y2B · £1,636 · 2026-04-07
-    - 第 3 轮 turn 3: NH212 · 09:35
+    [Key facts]
+    pinned: window seat
+    t12: QX7Y2B · £1,636 · 2026-04-07
+    t3: NH212 · 09:35
     (+4 more)
 
-The incremental strategy summarises the previous summary, ledger included, so a fact lost in
-one summary's prose stays in the next ledger.
+When the budget is short, what names one thing (codes, flights, e-mails, names) and what the
+user said go in before the other figures, newest first; the lines still read newest first.
+
+The incremental strategy summarises the previous summary's prose, not its ledger: the ledger is
+carried forward here, by :func:`carried_facts` and the fact book, so a fact lost in one
+summary's prose stays in every later ledger while the budget holds it, and the summary call does
+not pay to copy it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Iterable, Sequence
 
-from nbagent.agent.facts import Fact, FactKind, normalize
+from nbagent.agent.facts import (
+    IDENTIFIER_KINDS,
+    Fact,
+    FactKind,
+    extract_text_facts,
+    found_in,
+    normalize,
+)
 
 LEDGER_HEADERS = {"zh": "[关键事实 Key facts]", "en": "[Key facts]"}
 """The line that opens the ledger (the prose above it is the model's)."""
+
+SEPARATOR = " · "
+"""Between two facts of a line (a fact's own text never holds it)."""
+
+_PINNED_LABELS = {"zh": "置顶", "en": "pinned"}
+_LINE = re.compile(
+    r"^(?:- )?(?:t(?P<t>\d+|\?)|第 ?(?P<zh>\d+) ?轮(?: turn \d+)?|turn (?P<en>\d+)|"
+    r"(?P<pinned>pinned|置顶(?: pinned)?))\s*:\s*(?P<facts>.+)$"
+)
 
 
 def split_ledger(summary: str) -> tuple[str, str]:
@@ -32,45 +56,129 @@ def split_ledger(summary: str) -> tuple[str, str]:
         at = summary.rfind("\n" + header)
         if at >= 0:
             return summary[:at].rstrip(), summary[at + 1 :]
+        if summary.startswith(header):
+            return "", summary
     return summary, ""
 
 
-def _turn_label(turn: int | None, language: str) -> str:
+def _label(turn: int | None, pinned: bool, language: str) -> str:
+    if pinned:
+        return _PINNED_LABELS.get(language, _PINNED_LABELS["en"])
     if turn is None:
-        return "置顶 pinned" if language == "zh" else "pinned"
-    return f"第 {turn} 轮 turn {turn}" if language == "zh" else f"turn {turn}"
+        return "t?"
+    return f"第{turn}轮" if language == "zh" else f"t{turn}"
 
 
-def with_ledger(summary: str, facts: Sequence[Fact], *, budget: int, language: str = "zh") -> str:
-    """``summary`` with a ledger of the ``facts`` its prose lacks (unchanged when none lack)."""
+def _tier(fact: Fact) -> int:
+    if fact.kind is FactKind.PINNED:
+        return 0
+    return 1 if fact.kind in IDENTIFIER_KINDS or fact.role == "user" else 2
+
+
+def _more(count: int, language: str) -> str:
+    return f"(+{count} 条未列出 more)" if language == "zh" else f"(+{count} more)"
+
+
+def with_ledger(
+    summary: str,
+    facts: Sequence[Fact],
+    *,
+    budget: int,
+    language: str = "zh",
+    count: Callable[[str], int] = len,
+) -> str:
+    """``summary`` with a ledger of the ``facts`` its prose lacks (unchanged when none lack).
+
+    ``budget`` is in the unit of ``count`` (characters by default; the checkpoint counts tokens
+    with the session's estimator) and covers the header and the counted line."""
     prose = split_ledger(summary)[0].rstrip()
     have = normalize(prose)
-    missing = [f for f in facts if f.key and f.key not in have]
+    seen: set[str] = set()
+    missing: list[Fact] = []
+    for fact in facts:
+        if fact.key and fact.key not in seen and not found_in(fact.key, have):
+            seen.add(fact.key)
+            missing.append(fact)
     if not missing or budget <= 0:
         return prose
-    # Pinned first, then the most recent turn first; within a turn, as stated.
+    header = LEDGER_HEADERS.get(language, LEDGER_HEADERS["en"])
     order = sorted(
         range(len(missing)),
-        key=lambda i: (missing[i].kind is not FactKind.PINNED, -(missing[i].turn or -1), i),
+        key=lambda i: (_tier(missing[i]), -(missing[i].turn or -1), i),
     )
-    header = LEDGER_HEADERS.get(language, LEDGER_HEADERS["en"])
+    shown = _fit(missing, order, budget - count(header + "\n"), language, count)
+    if len(shown) < len(missing):  # room for the counted line, then fit again
+        reserve = count("\n" + _more(len(missing), language))
+        shown = _fit(missing, order, budget - count(header + "\n") - reserve, language, count)
     rows: dict[str, list[str]] = {}
-    used = len(header) + 1
-    shown = 0
-    for i in order:
+    for i in sorted(shown, key=lambda i: (_tier(missing[i]) > 0, -(missing[i].turn or -1), i)):
         fact = missing[i]
-        label = _turn_label(None if fact.kind is FactKind.PINNED else fact.turn, language)
-        cost = len(fact.text) + 3 + (0 if label in rows else len(label) + 4)
-        if used + cost > budget:
-            continue
+        label = _label(fact.turn, fact.kind is FactKind.PINNED, language)
         rows.setdefault(label, []).append(fact.text)
-        used += cost
-        shown += 1
-    lines = [f"- {label}: {' · '.join(texts)}" for label, texts in rows.items()]
-    if shown < len(missing):
-        more = len(missing) - shown
-        lines.append(f"(+{more} 条未列出 more)" if language == "zh" else f"(+{more} more)")
+    lines = [f"{label}: {SEPARATOR.join(texts)}" for label, texts in rows.items()]
+    if len(shown) < len(missing):
+        lines.append(_more(len(missing) - len(shown), language))
     return f"{prose}\n\n{header}\n" + "\n".join(lines)
 
 
-__all__ = ["LEDGER_HEADERS", "split_ledger", "with_ledger"]
+def _fit(
+    facts: Sequence[Fact],
+    order: Iterable[int],
+    budget: int,
+    language: str,
+    count: Callable[[str], int],
+) -> list[int]:
+    """The indices of ``facts`` (taken in ``order``) whose lines fit ``budget``."""
+    labels: set[str] = set()
+    used = 0
+    shown: list[int] = []
+    for i in order:
+        fact = facts[i]
+        label = _label(fact.turn, fact.kind is FactKind.PINNED, language)
+        cost = count(fact.text + SEPARATOR)
+        if label not in labels:
+            cost += count(f"{label}: \n")
+        if used + cost > budget:
+            continue
+        labels.add(label)
+        used += cost
+        shown.append(i)
+    return shown
+
+
+def ledger_facts(ledger: str) -> list[Fact]:
+    """The facts a ledger lists, with the turn of their line (pinned lines are left out: pins
+    live in the session's state). Reads this format and the earlier ``- turn 12: …`` one."""
+    found: list[Fact] = []
+    for line in ledger.splitlines()[1:]:
+        match = _LINE.match(line.strip())
+        if match is None or match["pinned"]:
+            continue
+        number = match["t"] or match["zh"] or match["en"]
+        turn = None if number == "?" else int(number)
+        for text in match["facts"].split(SEPARATOR):
+            text = text.strip()
+            extracted = extract_text_facts(text)
+            kind = extracted[0].kind if len(extracted) == 1 else FactKind.CODE
+            found.append(Fact(text, kind, turn, None, "assistant"))
+    return found
+
+
+def carried_facts(previous: str | None, known: Iterable[Fact]) -> list[Fact]:
+    """The facts of ``previous`` summary's ledger that ``known`` (the fact book's) lacks: what a
+    summary carries forward when the stored history no longer states them (a rewritten slot,
+    a tool no longer declared ``Action``)."""
+    if not previous:
+        return []
+    keys = {f.key for f in known}
+    return [f for f in ledger_facts(split_ledger(previous)[1]) if f.key and f.key not in keys]
+
+
+__all__ = [
+    "LEDGER_HEADERS",
+    "SEPARATOR",
+    "carried_facts",
+    "ledger_facts",
+    "split_ledger",
+    "with_ledger",
+]

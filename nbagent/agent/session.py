@@ -31,13 +31,13 @@ from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
 
+from nbagent.agent._calibration import estimate_scale
 from nbagent.agent._checkpoint import SummaryCheckpoint
 from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
 from nbagent.agent._state import (
     STATE_KEY,
     STATE_NAMESPACE,
-    TIMELINE_NAMESPACE,
     SessionCost,
     SessionState,
     read_session,
@@ -46,6 +46,7 @@ from nbagent.agent._sync import iterate_sync
 from nbagent.agent._turn import (
     CompactionMemo,
     Pending,
+    RecordWrites,
     Turn,
     TurnGate,
     session_tools,
@@ -61,6 +62,7 @@ from nbagent.agent.context import (
 )
 from nbagent.agent.facts import Fact, FactBook, FactKind
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
+from nbagent.agent.spend import price_turn
 from nbagent.agent.store import JsonValue, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
@@ -105,6 +107,7 @@ class AgentSession:
         self._slots: dict[str, ContextSlot] = {}
         self._current = bundle.config.default_slot_id
         self._gate = TurnGate(session_id)
+        self._records = RecordWrites(session_id)
         self._pending: Pending | None = None
         self._compaction = CompactionMemo()
         self._facts = FactKeeper()
@@ -378,6 +381,7 @@ class AgentSession:
                 messages_tokens=self._request_tokens(slot),
                 estimator=config.estimator,
                 turn_index=index,
+                estimate_scale=estimate_scale(self.bundle, self._timeline),
             )
             repeats = self._equip(cycle, slot)
         except BaseException:
@@ -408,7 +412,8 @@ class AgentSession:
         state.cost.merge(turn.cycle.usage)
         tokens = self._request_tokens(slot)
         record = turn.record(response, state, new, tokens, self.bundle.config.estimator)
-        ops = [*slot.save_ops(extra=new), self._state_op(state), self._record_op(record)]
+        price_turn(record, self.bundle, turn.cycle.usage.total, response)
+        ops = [*slot.save_ops(extra=new), self._state_op(state), self._records.op(record)]
 
         async def write() -> None:
             try:
@@ -450,10 +455,6 @@ class AgentSession:
         self._state = state
         return Fact(text, FactKind.PINNED)
 
-    def _record_op(self, record: TurnRecord) -> StoreOp:
-        key = f"{record.turn_index:09d}"
-        return PutValue(self.session_id, TIMELINE_NAMESPACE, key, record.to_json())
-
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
         """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record."""
         await self._emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
@@ -475,7 +476,7 @@ class AgentSession:
         if record.summary_status is not SummaryStatus.DISABLED:
             record.context_tokens_after = self.estimate_context_tokens()
         try:
-            await self.bundle.store.commit([self._record_op(record)])
+            await self.bundle.store.commit([self._records.op(record)])
         except StoreError as e:
             logger.error(
                 "session %s: timeline record of turn %d not updated: %s", self.session_id, index, e

@@ -85,8 +85,9 @@ class SummaryConfig:
         brake.
 
     ``strategy="full"`` summarises the whole stored history each time; ``"incremental"``
-    summarises the previous summary plus only the messages after it, so a summary call costs
-    the new turns rather than the whole history.
+    summarises the previous summary's prose plus only the messages after it, so a summary call
+    costs the new turns rather than the whole history (the fact ledger is carried forward by
+    the checkpoint, not rewritten by the model).
 
     ``summary_prompt`` defaults to the prompt of ``prompt_language`` (Chinese or English). A
     custom prompt should contain ``{messages}``; without it the transcript is appended (with a
@@ -112,8 +113,12 @@ class SummaryConfig:
     fact_ledger: bool = True
     """Append the covered span's facts that the summary's prose does not contain (see
     :mod:`nbagent.agent.ledger`), so a summary never silently forgets a code, a date or a price."""
-    fact_ledger_chars: int = 800
-    """The ledger's budget in characters; what does not fit is counted on one line."""
+    fact_ledger_share: float = 0.05
+    """The ledger's budget: this share of ``max_context_tokens``, in tokens (the session's
+    estimator), so it grows with the window the summary has to fit in (1,600 tokens of a
+    32,000-token window, about 300 short facts). What does not fit is counted on one line."""
+    fact_ledger_chars: int | None = None
+    """A fixed budget in characters instead of :attr:`fact_ledger_share` (``None``: the share)."""
     timeout: float | None = 60.0
     """Seconds one summary attempt may take, the provider's own retries included (``None``: no
     limit of its own). Past it the attempt is abandoned; a summary is never worth a stalled
@@ -140,7 +145,14 @@ class SummaryConfig:
         _require_int("debounce_turns", self.debounce_turns, minimum=0, hint="0 disables it")
         _require_int("max_tool_result_chars", self.max_tool_result_chars, minimum=0, hint="")
         _require_int("retries", self.retries, minimum=0, hint="0 makes a single attempt")
-        _require_int("fact_ledger_chars", self.fact_ledger_chars, minimum=0, hint="e.g. 800")
+        if self.fact_ledger_chars is not None:
+            _require_int("fact_ledger_chars", self.fact_ledger_chars, minimum=0, hint="e.g. 2000")
+        share = self.fact_ledger_share
+        if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share < 1:
+            raise ConfigurationError(
+                f"fact_ledger_share must be a number in [0, 1), got {share!r}; e.g. 0.05 lets "
+                "the ledger take 5% of max_context_tokens"
+            )
         if not isinstance(self.fact_ledger, bool):
             raise ConfigurationError(
                 f"SummaryConfig.fact_ledger must be True or False, got {self.fact_ledger!r}"
@@ -318,6 +330,7 @@ async def request_summary(
             model=config.summary_model or "",
             max_tokens=SUMMARY_MAX_TOKENS,
             metadata=dict(SUMMARY_METADATA),
+            prompt_cache=False,  # nothing repeats a summary request's prefix: a write is waste
         ),
         hook_executor=hook_executor,
         turn_index=turn_index,

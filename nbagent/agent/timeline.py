@@ -13,6 +13,7 @@ from typing import Any
 
 from nbagent.agent._compaction_json import decode_reports, encode_reports
 from nbagent.errors import StoreError
+from nbagent.llm.usage import Usage
 
 
 class SummaryStatus(StrEnum):
@@ -83,6 +84,17 @@ class TurnRecord:
     """Which stored message of the slot each position of the turn's requests was, as
     ``(first stored index, count)`` runs; ``-1`` for messages not stored (the system prompt, the
     summary). Compaction records number messages by this position (see :meth:`positions`)."""
+    # -- USD at the model's list price (nbagent.agent.spend); None: no known price ---------
+    cost_model: str | None = None
+    """The model the turn's requests were billed as (``None``: a record saved before prices)."""
+    cost_usd: float | None = None
+    """USD of the turn's model calls at ``cost_model``'s price; ``None`` when it has none."""
+    summary_cost_model: str | None = None
+    """The model the turn's summary call was billed as (``None``: no summary call)."""
+    summary_cost_usd: float | None = None
+    """USD of the summary call at ``summary_cost_model``'s price (also when its result was not
+    kept: the call was billed); ``None`` when the model has no known price."""
+    # -- end of USD fields ------------------------------------------------------------------
     # -- the prompt-cache prefix (nbagent.llm.prefix) ----------------------------------------
     prefix_kept_tokens: int | None = None
     """Estimated tokens the turn's first request repeated, from its start, of the request sent
@@ -91,6 +103,40 @@ class TurnRecord:
     prefix_kept_share: float | None = None
     """``prefix_kept_tokens`` as a share of that request's estimated tokens."""
     # -- end of prefix fields ---------------------------------------------------------------
+    # -- the provider's prompt cache, as it reported it (nbagent.agent._turn) ----------------
+    cache_read_tokens: int = 0
+    """Input tokens the turn's requests read from the provider's prompt cache (their sum; part
+    of each request's input tokens)."""
+    cache_write_tokens: int = 0
+    """Input tokens they wrote into it (Anthropic, DashScope's explicit cache); 0 where writing
+    costs nothing extra (OpenAI, DeepSeek) or the provider reports none."""
+    request_usage: list[Usage] = field(default_factory=list)
+    """Each request of the turn as the provider reported it, in order: its input (cached
+    included), cache-read, cache-write, output and reasoning tokens. Empty in a record saved
+    before these were kept."""
+    # -- end of cache fields ----------------------------------------------------------------
+    # -- estimate calibration (nbagent.agent._calibration): the turn's last request ----------
+    request_tokens_estimated: int | None = None
+    """The raw estimate of the turn's last request, its tool definitions included: what
+    ``reported_context_tokens`` counted (``None``: a record saved before calibration)."""
+    request_tokens_calibrated: int | None = None
+    """That estimate times ``calibration_factor``."""
+    calibration_factor: float = 1.0
+    """The correction the turn ran with: reported over estimated tokens of the latest earlier
+    turn on ``calibration_key`` whose ratio agrees with the recent ones
+    (:func:`~nbagent.llm.calibration.robust_ratio`; 1.0 until two reports agree, or with
+    ``AgentConfig.calibrate_estimates`` off). It scales microcompact's budget checks and the
+    watermark's estimate (:attr:`calibrated_context_tokens`)."""
+    calibration_key: str | None = None
+    """``provider/model``: whose reports the correction is learned from."""
+    estimate_error: float | None = None
+    """``request_tokens_calibrated / reported_context_tokens - 1`` (``None`` without a report)."""
+    # -- end of calibration fields ----------------------------------------------------------
+
+    @property
+    def calibrated_context_tokens(self) -> int:
+        """``estimated_context_tokens`` times ``calibration_factor`` (calibration fields)."""
+        return round(self.estimated_context_tokens * self.calibration_factor)
 
     def positions(self) -> list[int | None]:
         """The stored index of each request position (``None``: not a stored message)."""
@@ -119,6 +165,7 @@ class TurnRecord:
         data["request_positions"] = [list(run) for run in self.request_positions]
         data["summary_status"] = self.summary_status.value
         data["compaction_runs"] = len(self.compaction)
+        data["request_usage"] = [u.model_dump() for u in self.request_usage]  # cache fields
         if compaction:
             data["compaction"] = encode_reports(self.compaction)
         return data
@@ -138,6 +185,10 @@ class TurnRecord:
             values["compaction"] = decode_reports(data.get("compaction"), turn)
             values["request_positions"] = [
                 (int(first), int(count)) for first, count in values.get("request_positions", [])
+            ]
+            # cache fields: absent from records saved before them
+            values["request_usage"] = [
+                Usage.model_validate(u) for u in values.get("request_usage", [])
             ]
             record = cls(**values)
             _check_types(record)
@@ -159,6 +210,17 @@ def _check_types(record: TurnRecord) -> None:
             raise TypeError(f"{name} must be an integer, got {value!r}")
     if not isinstance(record.slot_id, str):
         raise TypeError(f"slot_id must be a string, got {record.slot_id!r}")
+    for name in ("cache_read_tokens", "cache_write_tokens"):  # the cache fields
+        value = getattr(record, name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an integer, got {value!r}")
+    factor = record.calibration_factor  # the calibration fields
+    if isinstance(factor, bool) or not isinstance(factor, int | float) or factor <= 0:
+        raise TypeError(f"calibration_factor must be a positive number, got {factor!r}")
+    for name in ("cost_usd", "summary_cost_usd"):  # the USD fields: None or a number
+        value = getattr(record, name)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float)):
+            raise TypeError(f"{name} must be a number or null, got {value!r}")
 
 
 __all__ = ["SummaryStatus", "TurnRecord"]

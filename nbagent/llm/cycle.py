@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
+from nbagent.llm.calibration import scaled
 from nbagent.llm.compact import (
     CompactConfig,
     CompactReport,
@@ -70,7 +71,12 @@ from nbagent.llm.request import (
     ToolDefinition,
 )
 from nbagent.llm.retries import RetryNotice, retry_listener
-from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimate_messages_tokens
+from nbagent.llm.tokens import (
+    DEFAULT_ESTIMATOR,
+    TokenEstimator,
+    estimate_messages_tokens,
+    estimate_tools_tokens,
+)
 from nbagent.llm.tools import ToolRegistry
 from nbagent.llm.usage import CostTracker
 
@@ -101,9 +107,13 @@ class LlmCycle:
         messages_tokens: int | None = None,
         estimator: TokenEstimator | None = None,
         turn_index: int | None = None,
+        estimate_scale: float = 1.0,
     ) -> None:
         """``messages_tokens``: the estimate of ``messages`` by ``estimator``, when the caller
-        already knows it (a session does); the cycle then never counts that history again."""
+        already knows it (a session does); the cycle then never counts that history again.
+        ``estimate_scale``: what this provider's reported input tokens are to their estimates
+        (see :mod:`nbagent.llm.calibration`); every estimate compared with the compact
+        config's budget, worthwhile amount and window is multiplied by it first."""
         self.provider = provider
         self.config = config if config is not None else CycleConfig()
         self.system_prompt = system_prompt
@@ -113,6 +123,7 @@ class LlmCycle:
         self.estimator = estimator
         self.turn_index = turn_index
         """Copied into every hook context; the session layer sets it per turn."""
+        self.estimate_scale = estimate_scale
         self.usage = CostTracker()
         self.compact_state = CompactState()
         self.compacted: dict[int, tuple[AnyMessage, object, AnyMessage]] = {}
@@ -129,6 +140,9 @@ class LlmCycle:
         """The last request sent; a session hands it from one turn's cycle to the next."""
         self.kept_prefixes: list[KeptPrefix] = []
         """For each request of the latest submit, what it repeated of the request before it."""
+        self.request_estimates: list[int] = []
+        """For each request of the latest submit, the raw estimate of its messages and tool
+        definitions: what the provider's reported input tokens are compared with."""
         self._messages: list[AnyMessage] = list(messages or [])
         # The compacted copy the next request sends, for the history as long as it was then,
         # and its estimate: later rounds extend it and compact again only when it outgrows the
@@ -193,6 +207,7 @@ class LlmCycle:
             stop=list(c.stop) if c.stop is not None else None,
             thinking_budget=c.thinking_budget,
             metadata=dict(c.metadata),
+            prompt_cache=c.prompt_cache,
             extra_body=dict(c.extra_body),
         )
 
@@ -274,7 +289,8 @@ class LlmCycle:
         # A missing registry still runs the loop: a hallucinated call gets an "unknown tool" result.
         registry = registry if registry is not None else ToolRegistry()
         tools = registry.definitions()
-        self.compaction_reports, self.kept_prefixes = [], []
+        tools_tokens = estimate_tools_tokens(tools, self.estimator)
+        self.compaction_reports, self.kept_prefixes, self.request_estimates = [], [], []
         self._messages.append(prompt if isinstance(prompt, UserMessage) else Message.user(prompt))
         report = await self._maybe_compact(tools)
         if report is not None:
@@ -286,6 +302,7 @@ class LlmCycle:
                 self.previous_request, request.tools, request.messages, self.estimator
             )
             self.kept_prefixes.append(kept)
+            self.request_estimates.append(self.previous_request.tokens + tools_tokens)
             if rounds and request.tool_choice is not None and request.tool_choice.mode in _FORCED:
                 # Forced again, the model could never answer: every submit would hit the limit.
                 request.tool_choice = ToolChoice.auto()
@@ -398,25 +415,26 @@ class LlmCycle:
             counted, view, tokens = self._view
             new = self._messages[counted:]
             tokens += estimate_messages_tokens(new, self.estimator)
-            if not config.should_compact(tokens):
+            if not config.should_compact(scaled(tokens, self.estimate_scale)):
                 self._view = (len(self._messages), [*view, *new], tokens)
                 return None
             held = ([*view, *new], tokens)
         elif config.stable_prefix and (carried := self._carried()) is not None:
             self._report(carried)  # the request sends it: the turn's tables and facts read it
-            if not config.should_compact(carried.tokens_after):
+            if not config.should_compact(scaled(carried.tokens_after, self.estimate_scale)):
                 self._view = (len(self._messages), list(carried.messages), carried.tokens_after)
                 return None  # nothing was compacted now: no event
             self.compaction_reports.pop()
             held = (list(carried.messages), carried.tokens_after)
-        elif not config.should_compact(self._request_tokens()):
+        elif not config.should_compact(scaled(self._request_tokens(), self.estimate_scale)):
             return None
         plan = plan_compaction(
             self._messages, config, tools, state=self.compact_state, estimator=self.estimator
         )
         if config.stable_prefix and held is not None:
-            freed = held[1] - plan.tokens_after
-            if freed < config.worthwhile_tokens and held[1] <= config.context_window:
+            scale = self.estimate_scale
+            freed = scaled(held[1] - plan.tokens_after, scale)
+            if freed < config.worthwhile_tokens and scaled(held[1], scale) <= config.context_window:
                 logger.debug("microcompact held: it would free %d tokens of %d", freed, held[1])
                 self._view = (len(self._messages), held[0], held[1])
                 if not self.compaction_reports and self.last_compaction is not None:

@@ -32,6 +32,9 @@ class CycleConfig:
     tool_choice: ToolChoice | None = None
     extra_body: Mapping[str, Any] = field(default_factory=dict)
     metadata: Mapping[str, Any] = field(default_factory=dict)
+    prompt_cache: bool = True
+    """``False``: requests ask the provider for no cache breakpoints (``MessageRequest.
+    prompt_cache``), for one-off calls such as summaries whose prefix nothing repeats."""
 
     def __post_init__(self) -> None:
         if isinstance(self.stop, list):
@@ -51,6 +54,9 @@ def _config_problems(c: CycleConfig) -> list[str | None]:
         positive_int_problem("thinking_budget", c.thinking_budget),
         positive_int_problem("max_tool_turns", c.max_tool_turns, optional=False),
         seconds_problem("tool_timeout", c.tool_timeout),
+        None
+        if isinstance(c.prompt_cache, bool)
+        else f"prompt_cache must be True or False, got {c.prompt_cache!r}",
         None
         if c.tool_choice is None or isinstance(c.tool_choice, ToolChoice)
         else "tool_choice must be a ToolChoice (e.g. ToolChoice.auto()) or None, "

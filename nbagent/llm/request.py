@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -33,6 +33,10 @@ class ToolDefinition(BaseModel):
         default_factory=lambda: {"type": "object", "properties": {}}
     )
     result_semantic: ResultSemantic = ResultSemantic.MIXED
+    key_fields: tuple[Annotated[str, Field(min_length=1)], ...] = ()
+    """Fields of the tool's result that are facts the user expects kept (a booking tool's
+    ``confirmation``): retention tracks them and summaries' ledgers keep them. nbagent's own
+    bookkeeping, like ``result_semantic``: never sent to a provider."""
 
 
 class ToolChoice(BaseModel):
@@ -66,12 +70,31 @@ class ToolChoice(BaseModel):
         return cls(mode="tool", name=name)
 
 
+class PromptCache(BaseModel):
+    """Prompt caching for a provider that caches only where the request marks it (Anthropic).
+
+    The provider marks the stable parts of each request -- the tools, the system prompt and the
+    end of the conversation so far -- so the next request reads them from the cache (at a tenth
+    of the input price) instead of paying for them again. ``ttl`` is how long an unused entry
+    lives: ``"5m"`` (writes cost 1.25x input) or ``"1h"`` (2x; worth it when turns come more
+    than five minutes apart). Providers that cache a repeated prefix on their own (OpenAI,
+    DeepSeek, Qwen) need nothing and ignore it.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    ttl: Literal["5m", "1h"] = "5m"
+
+
 class MessageRequest(BaseModel):
     """One call to a model.
 
     There is no ``system`` field: system prompts are system messages. ``metadata`` is for nbagent's
     own bookkeeping (e.g. ``{"purpose": "summary"}``) and is never sent; ``extra_body`` is merged
-    into the provider's JSON body as is (e.g. Qwen's ``enable_thinking``).
+    into the provider's JSON body as is (e.g. Qwen's ``enable_thinking``). ``prompt_cache=False``
+    asks a provider that marks cache breakpoints (see :class:`PromptCache`) to mark none on this
+    request: for a one-off call, such as a summary, whose prefix no later request repeats, a
+    cache write would cost a quarter more than the plain input and never be read.
     """
 
     model_config = ConfigDict(extra="forbid")
@@ -87,6 +110,7 @@ class MessageRequest(BaseModel):
     thinking_budget: int | None = Field(default=None, gt=0)
     metadata: dict[str, Any] = Field(default_factory=dict)
     extra_body: dict[str, Any] = Field(default_factory=dict)
+    prompt_cache: bool = True
 
 
 class StopReason(StrEnum):

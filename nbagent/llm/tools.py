@@ -97,10 +97,19 @@ class Tool(Generic[P, R]):
         description: str | None = None,
         result_semantic: ResultSemantic = ResultSemantic.MIXED,
         timeout: float | None = None,
+        key_fields: Sequence[str] = (),
     ) -> None:
+        label = name or getattr(fn, "__name__", "")
         if (problem := seconds_problem("timeout", timeout)) is not None:
-            label = name or getattr(fn, "__name__", "")
             raise ConfigurationError(f"invalid tool {label!r}: {problem}")
+        # A lone string is one field, not its letters.
+        fields = (key_fields,) if isinstance(key_fields, str) else tuple(key_fields)
+        if not all(isinstance(f, str) and f.strip() for f in fields):
+            raise ConfigurationError(
+                f"invalid tool {label!r}: key_fields must be field names of its result, e.g. "
+                f"key_fields=('confirmation',), got {key_fields!r}"
+            )
+        self.key_fields: tuple[str, ...] = tuple(f.strip() for f in fields)
         self.fn = fn
         self.name: str = name or str(getattr(fn, "__name__", ""))
         self.result_semantic = ResultSemantic(result_semantic)
@@ -120,6 +129,7 @@ class Tool(Generic[P, R]):
                 description=self.description,
                 input_schema=self.input_schema,
                 result_semantic=self.result_semantic,
+                key_fields=self.key_fields,
             )
         except ValidationError as e:
             raise ToolError(
@@ -161,7 +171,8 @@ class Tool(Generic[P, R]):
         return result
 
     def __repr__(self) -> str:
-        return f"Tool(name={self.name!r}, result_semantic={self.result_semantic.value!r})"
+        keys = f", key_fields={self.key_fields!r}" if self.key_fields else ""
+        return f"Tool(name={self.name!r}, result_semantic={self.result_semantic.value!r}{keys})"
 
 
 def _described_function(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -250,6 +261,7 @@ def tool(
     description: str | None = None,
     result_semantic: ResultSemantic = ResultSemantic.MIXED,
     timeout: float | None = None,
+    key_fields: Sequence[str] = (),
 ) -> Callable[[Callable[P, R]], Tool[P, R]]: ...
 
 
@@ -261,15 +273,24 @@ def tool(
     description: str | None = None,
     result_semantic: ResultSemantic = ResultSemantic.MIXED,
     timeout: float | None = None,
+    key_fields: Sequence[str] = (),
 ) -> Tool[P, R] | Callable[[Callable[P, R]], Tool[P, R]]:
     """Make a function a :class:`Tool`: ``@tool`` or ``@tool(name=..., timeout=...)``.
 
     ``timeout`` (seconds) overrides the timeout :meth:`ToolRegistry.invoke_all` is given.
+    ``key_fields`` names the fields of the result that are facts to keep (see
+    :attr:`ToolDefinition.key_fields`): keys of a JSON result at any depth (``"a.b"``: ``b``
+    inside ``a``), or ``key: value`` lines of a text result.
     """
 
     def wrap(f: Callable[P, R]) -> Tool[P, R]:
         return Tool(
-            f, name=name, description=description, result_semantic=result_semantic, timeout=timeout
+            f,
+            name=name,
+            description=description,
+            result_semantic=result_semantic,
+            timeout=timeout,
+            key_fields=key_fields,
         )
 
     return wrap if fn is None else wrap(fn)

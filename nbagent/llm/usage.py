@@ -37,15 +37,23 @@ class Usage(BaseModel):
 
 
 class CostTracker:
-    """Adds usages up over many calls."""
+    """Adds usages up over many calls, and keeps each call's usage (see :attr:`per_call`)."""
 
     def __init__(self) -> None:
         self._total = Usage()
         self._calls = 0
+        self._each: list[Usage] = []
 
     def add(self, usage: Usage) -> None:
         self._total = self._total + usage
         self._calls += 1
+        self._each.append(usage)
+
+    @property
+    def per_call(self) -> tuple[Usage, ...]:
+        """The usage of each call passed to :meth:`add`, in order: what a turn record lists per
+        request (totals merged in from another tracker add to :attr:`total` only)."""
+        return tuple(self._each)
 
     @property
     def total(self) -> Usage:
@@ -62,6 +70,7 @@ class CostTracker:
     def reset(self) -> None:
         self._total = Usage()
         self._calls = 0
+        self._each = []
 
     def __repr__(self) -> str:
         t = self._total

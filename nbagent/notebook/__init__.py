@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from nbagent.notebook._replay import read_jsonl, write_jsonl
     from nbagent.notebook.charts import watermark_chart
+    from nbagent.notebook.cost_view import CostView, cost_table
     from nbagent.notebook.demo import demo_provider, travel_demo
     from nbagent.notebook.magics import AgentMagics
-    from nbagent.notebook.retention import Probe, check_probes, retention_table
+    from nbagent.notebook.retention import Probe, ask_probes, check_probes, retention_table
     from nbagent.notebook.summary_view import SummaryCard, SummaryView
     from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
     from nbagent.notebook.tuning import ManyTuningResult, TuningResult, tune_summary, tune_widget
@@ -24,8 +25,11 @@ if TYPE_CHECKING:
 _LAZY = {
     "AgentMagics": "nbagent.notebook.magics",
     "ChatWidget": "nbagent.notebook.widget",
+    "CostView": "nbagent.notebook.cost_view",
+    "cost_table": "nbagent.notebook.cost_view",
     "ManyTuningResult": "nbagent.notebook.tuning",
     "Probe": "nbagent.notebook.retention",
+    "ask_probes": "nbagent.notebook.retention",
     "check_probes": "nbagent.notebook.retention",
     "retention_table": "nbagent.notebook.retention",
     "SummaryCard": "nbagent.notebook.summary_view",
@@ -61,13 +65,16 @@ def __dir__() -> list[str]:
 __all__ = [
     "AgentMagics",
     "ChatWidget",
+    "CostView",
     "ManyTuningResult",
     "Probe",
     "SummaryCard",
     "SummaryView",
     "TuningResult",
+    "ask_probes",
     "check_probes",
     "compaction_table",
+    "cost_table",
     "demo_provider",
     "read_jsonl",
     "retention_table",

@@ -20,6 +20,7 @@ COMMANDS: dict[str, str] = {
     "compaction": "microcompact decisions of the session",
     "timeline": "one row per turn: context tokens, watermark, summary status",
     "watermark": "chart of context tokens against the summary trigger line",
+    "cost": "USD per turn and in all: conversation vs summaries, cache reads, prices used",
     "summary": "the current conversation summary",
     "facts": "the conversation's facts and whether the model still sees them (retention)",
     "pin": "pin a fact: every summary's ledger keeps it (%agent pin gate B12 closes 06:40)",
@@ -128,7 +129,7 @@ def line_parser() -> argparse.ArgumentParser:
     switch.add_argument("--on", action="store_true", help="turn them on (default settings)")
     _session_option(config)
 
-    for name in ("tokens", "compaction", "timeline", "watermark", "summary", "facts"):
+    for name in ("tokens", "compaction", "timeline", "watermark", "cost", "summary", "facts"):
         _session_option(commands.add_parser(name, help=COMMANDS[name]))
     pin = commands.add_parser("pin", help=COMMANDS["pin"])
     pin.add_argument("text", nargs="+", metavar="TEXT", help="the fact, as you want it kept")

@@ -93,6 +93,10 @@ def run(
             show_table(args.command, book.get(args.session))
         case "watermark":
             show_watermark(book.get(args.session))
+        case "cost":
+            from nbagent.notebook.cost_view import CostView
+
+            show(CostView.from_session(book.get(args.session)))
         case "summary":
             from nbagent.notebook.summary_view import SummaryView
 

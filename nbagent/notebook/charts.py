@@ -17,6 +17,9 @@ Artists (each carries a ``gid`` so tests and callers can find it):
 ``debounced``          one marker per turn over the line but held by ``debounce_turns``
 ``failed``             one marker per summary call that failed
 ``after``              one marker per fired summary at ``context_tokens_after``
+``retention``          line on a right-hand axis: the share of the facts stated so far that
+                       the turn's request still showed (``facts_visible / facts_stated``, in
+                       %); drawn only when the records carry fact counts (``track_retention``)
 =====================  ======================================================================
 """
 
@@ -102,6 +105,30 @@ def _status_markers(ax: Axes, records: Sequence[TurnRecord]) -> None:
         )
 
 
+def _retention_axis(ax: Axes, records: Sequence[TurnRecord]) -> Axes | None:
+    """A right-hand axis with each turn's retention (``None``: no record counted facts)."""
+    if not any(r.facts_stated for r in records):
+        return None
+    twin = ax.twinx()
+    kept = [None if r.retention is None else 100.0 * r.retention for r in records]
+    last = records[-1]
+    label = "facts kept, % (right axis)"
+    if last.retention is not None:
+        label += f": {last.facts_visible}/{last.facts_stated} at turn {last.turn_index}"
+    twin.plot(
+        [r.turn_index for r in records],
+        _values(kept),
+        color="tab:purple",
+        linewidth=1.2,
+        marker=".",
+        label=label,
+        gid="retention",
+    )
+    twin.set_ylim(0, 105)
+    twin.set_ylabel("facts kept (%)")
+    return twin
+
+
 def plot_timeline(
     records: Sequence[TurnRecord],
     config: SummaryConfig | None,
@@ -166,9 +193,22 @@ def plot_timeline(
         _status_markers(ax, records)
         ax.set_xticks(turns if len(turns) <= 16 else turns[:: math.ceil(len(turns) / 16)])
     ax.set_ylim(bottom=0)
-    if ax.get_legend_handles_labels()[0]:
-        # Outside the axes: inside, "best" still lands on the window line or a summary marker.
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small", frameon=False)
+    twin = _retention_axis(ax, records) if records else None
+    handles, labels = ax.get_legend_handles_labels()
+    if twin is not None:
+        more = twin.get_legend_handles_labels()
+        handles, labels = [*handles, *more[0]], [*labels, *more[1]]
+    if handles:
+        # Outside the axes: inside, "best" still lands on the window line or a summary marker;
+        # past the right-hand axis's labels when there is one.
+        ax.legend(
+            handles,
+            labels,
+            loc="upper left",
+            bbox_to_anchor=(1.01 if twin is None else 1.12, 1.0),
+            fontsize="small",
+            frameon=False,
+        )
     fig.tight_layout()
     ensure_inline_png()
     return fig

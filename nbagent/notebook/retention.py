@@ -3,27 +3,49 @@
 ::
 
     retention_table(session)       # fact, kind, turn, role, visible, where, lost_since
-    check_probes(session, [Probe("Which flight?", "CA1234")])
+    check_probes(session, [Probe("Which flight?", "CA1234")])            # in the view?
+    check_probes(session, [Probe("Which flight?", "CA1234")], ask=True)  # does the model say?
 
 ``where`` is ``kept tail`` (a message of the view states it), ``summary prose`` (the model's
 summary says it), ``ledger`` (the summary's key-facts section keeps it), ``system prompt`` or
 ``lost``; ``lost_since`` is the first turn of the trailing run of turns whose request no longer
 showed it (from the timeline records, so it survives a restart).
+
+**Probes** are questions a user writes for their own conversation. :func:`check_probes` says
+deterministically whether each expected text is in the next request's view
+(``session.request_messages()``: the system prompt and the slot's focused view, before any
+microcompact). Asked (``ask=True``, or ``await ask_probes(...)``), it also puts each question to
+the model — the session's provider or a given one — over that same view plus the question as a
+final user message, without tools, and scores the answer by normalised containment of the
+expected text. Nothing is appended to the history and nothing is saved; the calls' tokens go to
+the results' ``cost`` tracker, never to ``session.cost_so_far``. A failing call is logged and
+recorded in its result's ``error``; the session is untouched.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from nbagent.agent.facts import Fact, normalize
+from nbagent.agent import run_sync
+from nbagent.agent.facts import Fact, found_in, normalize
 from nbagent.agent.ledger import split_ledger
 from nbagent.agent.session import AgentSession
-from nbagent.llm.messages import SystemMessage
+from nbagent.llm.cycle import LlmCycle
+from nbagent.llm.messages import AnyMessage, Message, SystemMessage
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.request import MessageRequest
+from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:
     import pandas as pd
+
+logger = logging.getLogger("nbagent.notebook.retention")
+
+PROBE_PURPOSE = "probe"
+"""``MessageRequest.metadata["purpose"]`` of a probe's call (a summary's is ``"summary"``)."""
 
 RETENTION_COLUMNS = ("fact", "kind", "turn", "role", "visible", "where", "lost_since")
 
@@ -47,16 +69,22 @@ def fact_places(session: AgentSession) -> list[tuple[Fact, str]]:
         )
         if in_view:
             where = "kept tail"
-        elif fact.key in prose_key:
+        elif found_in(fact.key, prose_key):
             where = "summary prose"
-        elif fact.key in ledger_key:
+        elif found_in(fact.key, ledger_key):
             where = "ledger"
-        elif fact.key in prompt:
+        elif found_in(fact.key, prompt):
             where = "system prompt"
         else:
             where = "lost"
         places.append((fact, where))
     return places
+
+
+def current_retention(session: AgentSession) -> tuple[int, int]:
+    """``(kept, stated)``: how many of the current slot's facts the next request shows."""
+    places = fact_places(session)
+    return sum(where != "lost" for _, where in places), len(places)
 
 
 def _lost_since(session: AgentSession, text: str) -> int | None:
@@ -100,22 +128,115 @@ class ProbeResult:
     probe: Probe
     in_view: bool
     """Whether the expected text is in what the next request sends (normalised)."""
+    answer: str | None = None
+    """The model's answer (``None``: not asked, or the call failed)."""
+    answered_correctly: bool | None = None
+    """Whether the answer contains the expected text, normalised (``None``: no answer)."""
+    usage: Usage | None = None
+    """The tokens of the probe's call (``None``: no call answered)."""
+    error: str | None = None
+    """Why the call failed (``None``: it did not fail, or was not made)."""
 
 
-def check_probes(session: AgentSession, probes: Sequence[Probe]) -> list[ProbeResult]:
-    """Deterministic: is each probe's expected text in the next request the model is sent?"""
-    texts = []
-    for message in session.request_messages():
-        texts.append(message.content if isinstance(message, SystemMessage) else message.text())
-    haystack = normalize("\n".join(texts))
-    return [ProbeResult(p, normalize(p.expected) in haystack) for p in probes]
+class ProbeResults(list[ProbeResult]):
+    """The results in the order of the probes, and ``cost``: the tokens of the probe calls,
+    apart from the conversation's ``session.cost_so_far`` (no call when not asked)."""
+
+    def __init__(
+        self, results: Iterable[ProbeResult] = (), cost: CostTracker | None = None
+    ) -> None:
+        super().__init__(results)
+        self.cost = cost if cost is not None else CostTracker()
+
+
+def _haystack(view: Sequence[AnyMessage]) -> str:
+    texts = [m.content if isinstance(m, SystemMessage) else m.text() for m in view]
+    return normalize("\n".join(texts))
+
+
+def _in(expected: str, haystack: str) -> bool:
+    return found_in(normalize(expected), haystack)
+
+
+def check_probes(
+    session: AgentSession,
+    probes: Sequence[Probe],
+    *,
+    ask: bool = False,
+    provider: LlmProvider | None = None,
+    model: str | None = None,
+    cost: CostTracker | None = None,
+) -> ProbeResults:
+    """Is each probe's expected text in the next request the model is sent? With ``ask``, also
+    ask the model (:func:`ask_probes`, whose arguments the others are; the sync twin)."""
+    if ask:
+        return run_sync(ask_probes(session, probes, provider=provider, model=model, cost=cost))
+    haystack = _haystack(session.request_messages())
+    return ProbeResults((ProbeResult(p, _in(p.expected, haystack)) for p in probes), cost)
+
+
+def probe_request(
+    session: AgentSession, view: Sequence[AnyMessage], question: str, model: str | None = None
+) -> MessageRequest:
+    """The call that asks ``question`` over ``view``: the session's request settings, no tools,
+    purpose ``probe``; ``model`` (when given) instead of the session's."""
+    messages = [*view, Message.user(question)]
+    cycle = LlmCycle(session.bundle.provider, session.bundle.config.cycle, messages=messages)
+    request = cycle.build_request()  # the session's model, limits and extra body; no tools
+    request.metadata["purpose"] = PROBE_PURPOSE
+    if model is not None:
+        request.model = model
+    return request
+
+
+async def ask_probes(
+    session: AgentSession,
+    probes: Sequence[Probe],
+    *,
+    provider: LlmProvider | None = None,
+    model: str | None = None,
+    cost: CostTracker | None = None,
+) -> ProbeResults:
+    """Ask the model each probe's question over the next request's view; score its answers.
+
+    ``provider`` defaults to the session's (with the session's model; another provider uses
+    its own default model unless ``model`` names one). ``cost`` is the tracker the calls are
+    added to (a new one by default), returned as the results' ``cost``. One call per probe, in
+    order; a failing call gives a result with its ``error`` and the next probe is still asked.
+    """
+    await session.open()
+    view = session.request_messages()
+    haystack = _haystack(view)
+    target = provider if provider is not None else session.bundle.provider
+    if model is None and provider is not None:
+        model = ""  # the given provider's own model, not the session's
+    results = ProbeResults(cost=cost)
+    for probe in probes:
+        in_view = _in(probe.expected, haystack)
+        request = probe_request(session, view, probe.question, model)
+        try:
+            response = await target.chat(request)
+        except Exception as e:  # a probe never breaks or changes the session
+            logger.warning("probe %r failed: %s: %s", probe.question, type(e).__name__, e)
+            results.append(ProbeResult(probe, in_view, error=f"{type(e).__name__}: {e}"))
+            continue
+        results.cost.add(response.usage)
+        answer = response.text()
+        correct = found_in(normalize(probe.expected), normalize(answer))
+        results.append(ProbeResult(probe, in_view, answer, correct, response.usage))
+    return results
 
 
 __all__ = [
+    "PROBE_PURPOSE",
     "RETENTION_COLUMNS",
     "Probe",
     "ProbeResult",
+    "ProbeResults",
+    "ask_probes",
     "check_probes",
+    "current_retention",
     "fact_places",
+    "probe_request",
     "retention_table",
 ]

@@ -19,6 +19,9 @@ hold raw (unescaped) previews; :func:`styled` and pandas' own HTML escape them w
     est_tokens          the session estimator's estimate of the message (cached on the message)
     cumulative_tokens   running sum of ``est_tokens`` over the stored history (``<NA>`` on the
                         summary row)
+    input_usd           what sending the message once costs at the session model's uncached
+                        input price (a cache read costs a fraction of it); ``<NA>`` when the
+                        model has no known price
     in_view             whether ``slot.load_messages()`` sends it (the focused view after a
                         summary leaves covered messages out)
     compaction_action   the latest microcompact decision on it (``Skip``, ``Truncate(200)``,
@@ -56,11 +59,17 @@ hold raw (unescaped) previews; :func:`styled` and pandas' own HTML escape them w
 
 ``timeline_table(session)`` -- one row per turn, the :class:`TurnRecord` fields
     ``turn_index``, ``slot_id``, ``estimated_context_tokens``, ``reported_context_tokens``,
-    ``cumulative_tokens``, ``watermark``, ``threshold``, ``summary_status``, ``summary_tokens``
-    (the summary call's input + output tokens), ``context_tokens_after``, ``messages_in_view``,
+    ``requests`` (model calls of the turn), ``cache_read_tokens`` and ``cache_write_tokens``
+    (what they read from and wrote into the provider's prompt cache, as the provider reported),
+    ``cache_read_share`` (the reads as a share of their input tokens), ``cumulative_tokens``,
+    ``watermark``, ``threshold``, ``summary_status``, ``summary_tokens`` (the summary call's
+    input + output tokens), ``context_tokens_after``, ``messages_in_view``,
     ``messages_stored``, ``compaction_runs``, ``compaction_freed_tokens``, ``latency_s``,
     ``summary_latency_s``, ``streamed``, ``summary_error`` and ``summary_preview`` (the first 60
-    characters of the summary made that turn).
+    characters of the summary made that turn); and the USD of the turn's model calls and of its
+    summary call, each at the model it was billed as: ``cost_model``, ``cost_usd``,
+    ``summary_cost_model``, ``summary_cost_usd`` (``<NA>`` USD: no known price, which
+    :func:`styled` writes out as "no known price").
 """
 
 from __future__ import annotations
@@ -72,6 +81,7 @@ import pandas as pd
 from pandas.io.formats.style import Styler
 
 from nbagent.agent.session import AgentSession
+from nbagent.agent.spend import model_price
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.compact import CompactPlan, CompactRecord, CompactReport
 from nbagent.llm.tokens import estimate_message_tokens
@@ -86,6 +96,7 @@ from nbagent.notebook._records import (
     tool_names,
     view_indices,
 )
+from nbagent.notebook._usd import NO_PRICE, format_usd
 
 NO_ACTION = "—"
 PREVIEW_CHARS = 60
@@ -99,6 +110,7 @@ TOKEN_COLUMNS = (
     "chars",
     "est_tokens",
     "cumulative_tokens",
+    "input_usd",
     "in_view",
     "compaction_action",
     "preview",
@@ -127,11 +139,19 @@ TIMELINE_COLUMNS = (
     "slot_id",
     "estimated_context_tokens",
     "reported_context_tokens",
+    "requests",
+    "cache_read_tokens",
+    "cache_write_tokens",
+    "cache_read_share",
     "cumulative_tokens",
     "watermark",
     "threshold",
     "summary_status",
     "summary_tokens",
+    "cost_model",
+    "cost_usd",
+    "summary_cost_model",
+    "summary_cost_usd",
     "context_tokens_after",
     "messages_in_view",
     "messages_stored",
@@ -145,12 +165,16 @@ TIMELINE_COLUMNS = (
 )
 _NULLABLE_INT = {"index", "turn", "cumulative_tokens", "stored_index", "age_turns"}
 _NULLABLE_INT |= {"reported_context_tokens", "watermark"}
+_NULLABLE_INT |= {"requests"}  # the cache columns
 
 
 def _frame(rows: Sequence[dict[str, Any]], columns: Sequence[str]) -> pd.DataFrame:
     frame = pd.DataFrame(list(rows), columns=list(columns))
     for name in _NULLABLE_INT & set(columns):
         frame[name] = frame[name].astype("Int64")
+    for name in columns:
+        if name.endswith("_usd"):  # all-None columns would be object: keep them numbers
+            frame[name] = frame[name].astype("float64")
     return frame
 
 
@@ -159,6 +183,9 @@ def token_table(session: AgentSession, *, include_summary: bool = True) -> pd.Da
     slot = session.slot
     messages = slot.messages
     estimator = session.bundle.config.estimator
+    timeline = session.timeline
+    price = model_price(session.bundle, timeline[-1].cost_model if timeline else None)
+    rate = None if price is None else price.input / 1e6
     turns = message_turns(session, slot)
     names = tool_names(messages)
     shown = view_indices(slot)
@@ -180,6 +207,7 @@ def token_table(session: AgentSession, *, include_summary: bool = True) -> pd.Da
                 "chars": len(text),
                 "est_tokens": tokens,
                 "cumulative_tokens": total,
+                "input_usd": None if rate is None else tokens * rate,
                 "in_view": index in shown,
                 "compaction_action": mark.action if mark else NO_ACTION,
                 "preview": preview(text, PREVIEW_CHARS),
@@ -188,6 +216,7 @@ def token_table(session: AgentSession, *, include_summary: bool = True) -> pd.Da
     summary = slot.summary_message()
     if include_summary and summary is not None:
         fired = fired_records(session, slot.id)
+        tokens = estimate_message_tokens(summary, estimator)
         rows.append(
             {
                 "index": None,
@@ -196,8 +225,9 @@ def token_table(session: AgentSession, *, include_summary: bool = True) -> pd.Da
                 "kind": "summary",
                 "tool_name": None,
                 "chars": len(summary.content),
-                "est_tokens": estimate_message_tokens(summary, estimator),
+                "est_tokens": tokens,
                 "cumulative_tokens": None,
+                "input_usd": None if rate is None else tokens * rate,
                 "in_view": True,
                 "compaction_action": NO_ACTION,
                 "preview": preview(summary.content, PREVIEW_CHARS),
@@ -258,8 +288,18 @@ def timeline_table(session: AgentSession) -> pd.DataFrame:
         data = record.to_json(compaction=False)
         summary = data.pop("summary")
         data["summary_preview"] = preview(summary, PREVIEW_CHARS) if summary else None
+        data.update(_cache_columns(record))
         rows.append(data)
     return _frame(rows, TIMELINE_COLUMNS)
+
+
+def _cache_columns(record: TurnRecord) -> dict[str, Any]:
+    """``requests`` and ``cache_read_share`` (``<NA>`` for a record saved before requests were
+    kept, or whose provider reported no input)."""
+    calls = record.request_usage
+    sent = sum(u.input_tokens for u in calls)
+    share = round(record.cache_read_tokens / sent, 4) if sent else None
+    return {"requests": len(calls) or None, "cache_read_share": share}
 
 
 # -- rendering --------------------------------------------------------------------------------
@@ -279,11 +319,16 @@ def _row_style(frame: pd.DataFrame) -> Any:
     return style
 
 
+def _usd_cell(value: object) -> str:
+    return format_usd(float(value) if isinstance(value, int | float) else None)
+
+
 def styled(frame: pd.DataFrame, *, caption: str | None = None) -> Styler:
     """A readable HTML rendering of a table from this module, with every text cell escaped.
 
-    Integers get thousands separators, floats two decimals, missing values ``—``; rows left out
-    of the view are greyed and summary rows highlighted.
+    Integers get thousands separators, floats two decimals, USD columns (``*_usd``) enough digits
+    for a fraction of a cent, missing values ``—`` (a USD missing beside the model it was billed
+    as: "no known price"); rows left out of the view are greyed and summary rows highlighted.
     """
     formats: dict[Any, str | Callable[[object], str] | None] = {}
     for name, dtype in frame.dtypes.items():
@@ -293,7 +338,17 @@ def styled(frame: pd.DataFrame, *, caption: str | None = None) -> Styler:
             formats[str(name)] = "{:,}"
         elif pd.api.types.is_float_dtype(dtype):
             formats[str(name)] = "{:,.2f}"
+    usd = [str(name) for name in frame.columns if str(name).endswith("_usd")]
+    formats.update(dict.fromkeys(usd, _usd_cell))
     styler = frame.style.format(formats, na_rep=NO_ACTION, escape="html")
+    for name in usd:
+        # A USD cell left empty beside a model that was billed: that model has no known price.
+        model = name.removesuffix("usd") + "model"
+        if model in frame.columns:
+            unknown = frame.index[frame[name].isna() & frame[model].notna()]
+            if len(unknown):
+                subset = pd.IndexSlice[unknown, [name]]
+                styler = styler.format(_usd_cell, subset=subset, na_rep=NO_PRICE)
     styler = styler.format_index(escape="html", axis=1).hide(axis="index")
     styler = styler.apply(_row_style(frame), axis=1)
     if caption is not None:

@@ -9,8 +9,11 @@
 What it shows, top to bottom: a status line; the history (one HTML widget per user message and
 per reply, model text escaped, tool calls as collapsible blocks; the box scrolls and stays pinned
 to the newest message through ``flex-direction: column-reverse``); the reply streaming in place;
-an error line when a turn fails; a text box and a Send button; the watermark gauge; the latest
-summary; and the recent microcompact decisions.
+an error line when a turn fails; a text box and a Send button; the watermark gauge with the
+current retention beside it and a box to pin facts (``chat.facts``,
+:mod:`nbagent.notebook._widget_facts`); the session's USD so far next to its tokens
+(``chat.spend``, :func:`~nbagent.notebook.cost_view.spend_label`: "no known price" for a model
+without one); the latest summary; and the recent microcompact decisions.
 
 **Enter sends.** The text box is an ``ipywidgets.Text`` whose front end sends a ``submit``
 message on Enter; the widget listens to it with ``on_msg`` (``Text.on_submit`` is deprecated in
@@ -56,6 +59,7 @@ from nbagent.notebook._render import (
     user_html,
 )
 from nbagent.notebook._sessions import provider_label
+from nbagent.notebook._widget_facts import FactsPanel
 
 logger = logging.getLogger("nbagent.notebook.widget")
 
@@ -119,13 +123,22 @@ class ChatWidget:
         self.gauge_label = w.HTML()
         self.summary = w.HTML()
         self.compaction_log = w.HTML()
+        self.spend = w.HTML()  # USD so far beside the tokens (see _refresh_spend)
+        self.facts = FactsPanel(session, busy=lambda: self.busy)
         self.widget = w.VBox(
             [
                 self.status,
                 self.history,
                 self.error,
                 w.HBox([self.input, self.send_button]),
-                w.HBox([w.VBox([self.gauge, self.trigger]), self.gauge_label]),
+                w.HBox(
+                    [
+                        w.VBox([self.gauge, self.trigger]),
+                        w.VBox([self.gauge_label, self.facts.retention]),
+                    ]
+                ),
+                self.spend,
+                self.facts.widget,
                 w.Accordion(
                     [self.summary, self.compaction_log],
                     titles=("Latest summary", "Compaction log"),
@@ -268,6 +281,8 @@ class ChatWidget:
             provider_label(session.bundle.provider),
         )
         self._refresh_gauge(record)
+        self._refresh_spend()
+        self.facts.refresh()
         self._refresh_summary()
         self._refresh_log()
 
@@ -300,6 +315,15 @@ class ChatWidget:
         if record is not None and record.watermark is not None:
             text.append(f"last watermark {record.watermark:,} ({config.watermark})")
         self.gauge_label.value = escape_html(" · ".join(text))
+
+    # -- USD so far (nbagent.notebook.cost_view) ---------------------------------------------
+
+    def _refresh_spend(self) -> None:
+        from nbagent.notebook.cost_view import spend_label
+
+        self.spend.value = escape_html(spend_label(self.session))
+
+    # -- end of USD ---------------------------------------------------------------------------
 
     def _refresh_summary(self) -> None:
         from nbagent.notebook.summary_view import SummaryView

@@ -43,6 +43,7 @@ from nbagent.llm.compact._policy import (
 )
 from nbagent.llm.compact._records import CompactPlan, CompactRecord, CompactReport, UnitRecord
 from nbagent.llm.compact._texts import (
+    FACTS_KEEP,
     STRUCTURED_KEEP,
     TRUNCATE_KEEP,
     is_compacted,
@@ -50,6 +51,7 @@ from nbagent.llm.compact._texts import (
 )
 
 __all__ = [
+    "FACTS_KEEP",
     "HELD_REASON",
     "MEDIUM_CHARS",
     "SMALL_CHARS",

@@ -155,8 +155,9 @@ class Unit:
     terms: tuple[bytes, ...]
     tokens: int
     """Estimated tokens of the unit as it is."""
-    outcomes: dict[CompactAction, Outcome] = field(default_factory=dict)
-    """What each action asked for made of the unit (filled when first needed)."""
+    outcomes: dict[tuple[CompactAction, bool], Outcome] = field(default_factory=dict)
+    """What each action asked for made of the unit, keeping the facts of the part cut or not
+    (filled when first needed)."""
     choice_key: object = None
     choice: Choice | None = None
     """The last decision for this unit and the inputs it came from (see the planner)."""

@@ -36,6 +36,7 @@ from nbagent.llm.compact._policy import (
     TruncateStructured,
     decay_and_reference,
     decay_steps,
+    keeps_facts,
     rule,
     semantic_scores,
 )
@@ -47,7 +48,15 @@ from nbagent.llm.compact._records import (
     M,
     UnitRecord,
 )
-from nbagent.llm.compact._texts import PRUNED, PRUNED_THINKING, truncate_structured, truncate_text
+from nbagent.llm.compact._texts import (
+    FACTS_KEEP,
+    FACTS_LABEL,
+    PRUNED_THINKING,
+    pruned_text,
+    truncate_structured,
+    truncate_text,
+)
+from nbagent.llm.facts import facts_note
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
@@ -69,31 +78,58 @@ def _unit_text(message: Message, unit: Unit) -> str:
     return text_of(block.content)
 
 
+_STRADDLE = 60
+"""Characters before the cut that are read again, for a fact the cut splits."""
+
+
+def _cut_facts(original: str, keep: int) -> str:
+    """The facts of ``original`` past its first ``keep`` characters (the part a cut drops), as
+    a cut that keeps facts writes them. Only that part is read: most confirmations state their
+    facts up front, and their long tail of terms costs a scan for nothing."""
+    if len(original) <= keep:
+        return ""
+    tail = original[max(0, keep - _STRADDLE) :]
+    return facts_note(tail, original[:keep], limit=FACTS_KEEP)
+
+
 def _outcome(
-    message: Message, unit: Unit, action: CompactAction, estimator: TokenEstimator
+    message: Message,
+    unit: Unit,
+    action: CompactAction,
+    estimator: TokenEstimator,
+    keep_facts: bool = False,
 ) -> Outcome:
-    """What ``action`` makes of ``unit``; kept on the unit."""
-    cached = unit.outcomes.get(action)
+    """What ``action`` makes of ``unit`` (keeping the facts of the part cut when
+    ``keep_facts``); kept on the unit."""
+    cached = unit.outcomes.get((action, keep_facts))
     if cached is not None:
         return cached
     taken: CompactAction = action
     note = ""
     match action:
         case Replace():
-            text = PRUNED_THINKING if unit.thinking else PRUNED
+            if unit.thinking:
+                text = PRUNED_THINKING
+            else:
+                facts = _cut_facts(_unit_text(message, unit), 0) if keep_facts else ""
+                text = pruned_text(facts)
         case Truncate(keep=keep):
-            text = truncate_text(_unit_text(message, unit), keep)
+            original = _unit_text(message, unit)
+            facts = _cut_facts(original, keep) if keep_facts else ""
+            text = truncate_text(original, keep, facts)
         case TruncateStructured(keep=keep):
             original = _unit_text(message, unit)
             structured = truncate_structured(original, keep)
             if structured is None:
                 taken, note = Truncate(keep), " (no JSON skeleton to keep: plain truncation)"
-                text = truncate_text(original, keep)
+                facts = _cut_facts(original, keep) if keep_facts else ""
+                text = truncate_text(original, keep, facts)
             else:
                 text = structured
         case Skip():
             raise AssertionError("Skip changes nothing")
-    outcome = unit.outcomes[action] = Outcome(text, estimator.count_text(text), taken, note)
+    outcome = Outcome(text, estimator.count_text(text), taken, note)
+    unit.outcomes[(action, keep_facts)] = outcome
     return outcome
 
 
@@ -167,7 +203,10 @@ class _Run:
         action, reason = rule(self.config, unit, recent, semantic, steps)
         if isinstance(action, Skip):
             return Choice(action, unit.tokens, unit.tokens, reason, None)
-        text, tokens, taken, note = _outcome(message, unit, action, self.estimator)
+        keep = keeps_facts(self.config, unit, semantic)
+        text, tokens, taken, note = _outcome(message, unit, action, self.estimator, keep)
+        if keep and FACTS_LABEL in text:
+            note += ", key facts kept"
         if tokens >= unit.tokens:  # a marker can cost more than the few characters it cuts
             reason = f"{reason}, but {action.name} would not shrink it"
             return Choice(SKIP, unit.tokens, unit.tokens, reason, None)

@@ -57,6 +57,12 @@ class CompactConfig:
     """Never cut a tool result declared ``ResultSemantic.FACTUAL``. For sessions with summaries:
     the focused view holds only turns no summary covers yet, so a Factual result cut there would
     be lost to the model; with this on it stays verbatim until a summary covers it."""
+    keep_facts: bool = True
+    """When a cut result reads as an action's confirmation (its tool is declared ``Action``, or
+    its content is a status confirmation), the hard facts of the part cut (booking codes,
+    amounts, dates; :mod:`nbagent.llm.facts`) stay beside the marker: ``[pruned; key facts:
+    HB-11F1F8 · £696]``. The matrix ranks such results low, but what they confirmed is what
+    the user expects the assistant to remember."""
     stable_prefix: bool = True
     """Keep the request's prefix byte-stable between compactions, for the providers' prompt
     cache: a turn sends the messages the last compaction made (its decisions stay, decay and
@@ -83,7 +89,7 @@ class CompactConfig:
                 f"CompactConfig.min_freed_tokens must be None (a tenth of the budget) or an int "
                 f">= 0, got {self.min_freed_tokens!r}"
             )
-        for flag in ("compact_thinking", "protect_factual", "stable_prefix"):
+        for flag in ("compact_thinking", "protect_factual", "keep_facts", "stable_prefix"):
             if not isinstance(getattr(self, flag), bool):
                 raise ConfigurationError(
                     f"CompactConfig.{flag} must be True or False, got {getattr(self, flag)!r}"
@@ -364,6 +370,14 @@ class UnitFacts(Protocol):
     """Whether it is microcompact's own output already."""
     content: float
     """Its content signal."""
+
+
+def keeps_facts(config: CompactConfig, unit: UnitFacts, semantic: float) -> bool:
+    """Whether cutting ``unit`` keeps the hard facts of the part cut: a tool result that reads
+    as an action's confirmation (its tool declared Action, or a status confirmation), with
+    ``keep_facts`` on. Listings and file reads are kept whole or cut by importance alone: their
+    figures are context, and a note of them would cost what the cut saves."""
+    return config.keep_facts and not unit.thinking and (semantic < 0 or unit.content < 0)
 
 
 def rule(

@@ -7,6 +7,9 @@ output and leave it alone (microcompact is idempotent):
 replace                ``[pruned]`` (thinking: ``[pruned thinking]``)
 truncate               the first :data:`TRUNCATE_KEEP` characters +
                        ``… [truncated 12,345 chars]``
+either, keeping facts  ``[pruned; key facts: HB-11F1F8 · £696]``,
+                       ``… [truncated 345 chars; key facts: HB-11F1F8 · £696]``
+                       (at most :data:`FACTS_KEEP` characters of facts)
 truncate structured    valid JSON near :data:`STRUCTURED_KEEP` characters, every key kept;
                        long arrays end in a ``"… [17 more items]"`` item and long strings
                        in ``… [truncated 80 chars]``
@@ -25,11 +28,18 @@ STRUCTURED_KEEP = 500
 """Characters a structured truncation aims at; the longest keep, so a text of ours that ends in
 a truncation marker has at most this many characters before it."""
 
+FACTS_KEEP = 300
+"""Characters of hard facts a cut that keeps them writes beside its marker."""
+
 PRUNED = "[pruned]"
 PRUNED_THINKING = "[pruned thinking]"
+FACTS_LABEL = "; key facts: "
+_PRUNED_WITH_FACTS = "[pruned" + FACTS_LABEL
 
 _ELLIPSIS_MARK = "… ["
-_TRUNCATED_TAIL = re.compile(r"… \[truncated [\d,]+ chars\]\Z")
+_TRUNCATED_TAIL = re.compile(r"… \[truncated [\d,]+ chars(?:; key facts: [^\]\n]*)?\]\Z")
+_TAIL_CHARS = 40 + len(FACTS_LABEL) + FACTS_KEEP
+"""The longest tail a truncation of ours writes after the text it keeps."""
 # Inside JSON the markers sit at the end of a string value, so they are followed by a quote.
 _JSON_MARK = re.compile(r'… \[(?:truncated [\d,]+ chars|[\d,]+ more items)\]"')
 
@@ -41,20 +51,31 @@ def truncation_marker(cut: int) -> str:
     return f"… [truncated {cut:,} chars]"
 
 
-def truncate_text(text: str, keep: int) -> str:
-    """The first ``keep`` characters of ``text`` and a marker saying how many were cut."""
+def truncate_text(text: str, keep: int, facts: str = "") -> str:
+    """The first ``keep`` characters of ``text`` and a marker saying how many were cut (and,
+    when given, the ``facts`` of the part cut)."""
     if len(text) <= keep:
         return text
-    return text[:keep] + truncation_marker(len(text) - keep)
+    marker = truncation_marker(len(text) - keep)
+    if facts:
+        marker = f"{marker[:-1]}{FACTS_LABEL}{facts}]"
+    return text[:keep] + marker
+
+
+def pruned_text(facts: str = "") -> str:
+    """What replaces a result: ``[pruned]``, or with the ``facts`` it stated."""
+    return f"{_PRUNED_WITH_FACTS}{facts}]" if facts else PRUNED
 
 
 def is_compacted(text: str) -> bool:
     """Whether ``text`` is microcompact's own output (so compacting it again would change it)."""
     if text in (PRUNED, PRUNED_THINKING):
         return True
+    if text.startswith(_PRUNED_WITH_FACTS) and text.endswith("]") and "\n" not in text:
+        return True
     if _ELLIPSIS_MARK not in text:
         return False
-    tail = _TRUNCATED_TAIL.search(text, max(0, len(text) - 40))
+    tail = _TRUNCATED_TAIL.search(text, max(0, len(text) - _TAIL_CHARS))
     # A tool may cap its own output with a similar tail; ours keeps at most STRUCTURED_KEEP.
     if tail is not None and tail.start() <= STRUCTURED_KEEP:
         return True

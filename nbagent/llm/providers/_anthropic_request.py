@@ -10,6 +10,9 @@ Rules the API enforces and the mapping keeps:
 - text blocks are never empty, and a final assistant message never ends in whitespace;
 - blocks Anthropic cannot take (audio, unsigned thinking) are dropped with a log line;
 - text keeps the ``citations`` Anthropic gave it, sent back as received.
+
+With a :class:`~nbagent.llm.request.PromptCache`, ``cache_control`` breakpoints are added last,
+over the whole body (``extra_body`` included): see ``_anthropic_cache``.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ from nbagent.llm.messages import (
     ToolResultMessage,
     UserMessage,
 )
-from nbagent.llm.request import MessageRequest
+from nbagent.llm.providers._anthropic_cache import with_breakpoints
+from nbagent.llm.request import MessageRequest, PromptCache
 
 logger = logging.getLogger("nbagent.llm.providers.anthropic")
 
@@ -51,9 +55,14 @@ Json = dict[str, Any]
 
 
 def request_body(
-    request: MessageRequest, *, model: str = "", max_tokens_default: int = 4096
+    request: MessageRequest,
+    *,
+    model: str = "",
+    max_tokens_default: int = 4096,
+    prompt_cache: PromptCache | None = None,
 ) -> Json:
-    """The ``POST /v1/messages`` body for ``request`` (``stream`` is added by the caller)."""
+    """The ``POST /v1/messages`` body for ``request`` (``stream`` is added by the caller), with
+    cache breakpoints under ``prompt_cache`` unless the request says ``prompt_cache=False``."""
     max_tokens = request.max_tokens or max_tokens_default
     body: Json = {"model": request.model or model, "max_tokens": max_tokens}
     if not body["model"]:
@@ -80,6 +89,8 @@ def request_body(
     if request.stop:
         body["stop_sequences"] = list(request.stop)
     body.update(request.extra_body)
+    if prompt_cache is not None and request.prompt_cache:
+        body = with_breakpoints(body, prompt_cache)
     return body
 
 

@@ -61,18 +61,31 @@ def stop_reason_from(
     return reason
 
 
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def _usage_fields(raw: dict[str, Any]) -> dict[str, int]:
-    prompt_details = raw.get("prompt_tokens_details") or {}
-    completion_details = raw.get("completion_tokens_details") or {}
+    """The IR usage fields of a ``usage`` object, cached input counted in ``input_tokens``.
+
+    Cache reads: ``prompt_tokens_details.cached_tokens`` (OpenAI, Qwen / DashScope, vLLM), or
+    DeepSeek's ``prompt_cache_hit_tokens`` (its ``prompt_tokens`` is hits + misses). Cache
+    writes are billed apart only where the request marks the cache: DashScope's explicit cache
+    (``prompt_tokens_details.cache_creation_input_tokens``) and OpenRouter relaying Anthropic
+    (``prompt_tokens_details.cache_write_tokens``); OpenAI and DeepSeek write for free (0).
+    """
+    prompt_details = raw.get("prompt_tokens_details")
+    prompt_details = prompt_details if isinstance(prompt_details, dict) else {}
+    completion_details = raw.get("completion_tokens_details")
+    completion_details = completion_details if isinstance(completion_details, dict) else {}
+    hits, misses = _count(raw.get("prompt_cache_hit_tokens")), raw.get("prompt_cache_miss_tokens")
     return {
-        "input_tokens": raw.get("prompt_tokens") or 0,
-        "output_tokens": raw.get("completion_tokens") or 0,
-        # DeepSeek reports cache hits beside the standard field.
-        "cache_read_tokens": prompt_details.get("cached_tokens")
-        or raw.get("prompt_cache_hit_tokens")
-        or 0,
-        "cache_write_tokens": 0,
-        "reasoning_tokens": completion_details.get("reasoning_tokens") or 0,
+        "input_tokens": _count(raw.get("prompt_tokens")) or hits + _count(misses),
+        "output_tokens": _count(raw.get("completion_tokens")),
+        "cache_read_tokens": _count(prompt_details.get("cached_tokens")) or hits,
+        "cache_write_tokens": _count(prompt_details.get("cache_creation_input_tokens"))
+        or _count(prompt_details.get("cache_write_tokens")),
+        "reasoning_tokens": _count(completion_details.get("reasoning_tokens")),
     }
 
 

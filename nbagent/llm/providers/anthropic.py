@@ -42,6 +42,7 @@ from nbagent.llm.events import (
     parse_tool_input,
 )
 from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.providers._anthropic_cache import EXTENDED_TTL_BETA
 from nbagent.llm.providers._anthropic_request import (
     MIN_THINKING_BUDGET,
     Json,
@@ -57,7 +58,7 @@ from nbagent.llm.providers._http import (
     check_timeout,
     display_url,
 )
-from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
+from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache, StopReason
 from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.llm.providers.anthropic")
@@ -66,6 +67,8 @@ PROVIDER = "anthropic"
 KEY_ENV_VAR = "ANTHROPIC_API_KEY"
 BASE_URL_ENV_VAR = "ANTHROPIC_BASE_URL"
 DEFAULT_BASE_URL = "https://api.anthropic.com"
+DEFAULT_PROMPT_CACHE = PromptCache()
+"""Breakpoints on, 5-minute TTL: what a provider made from a spec string or the environment gets."""
 
 # ---------------------------------------------------------------------------------------------
 # native response -> IR
@@ -300,6 +303,11 @@ class AnthropicProvider(HttpProvider):
 
     The key comes from ``api_key`` or ``ANTHROPIC_API_KEY``; it is sent as ``x-api-key`` and never
     appears in a repr, a log line or an error.
+
+    ``prompt_cache`` (on by default, 5-minute TTL) marks ``cache_control`` breakpoints on the
+    tools, the system prompt and the end of the conversation so far, so each request reads what
+    the one before wrote (see :class:`~nbagent.llm.request.PromptCache`); ``None`` marks none.
+    Usage reports the cache reads and writes either way.
     """
 
     name = PROVIDER
@@ -314,12 +322,18 @@ class AnthropicProvider(HttpProvider):
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         max_retries: int = 2,
         anthropic_version: str = "2023-06-01",
+        prompt_cache: PromptCache | None = DEFAULT_PROMPT_CACHE,
     ) -> None:
         if not model:
             raise ConfigurationError("AnthropicProvider needs a model, e.g. 'claude-sonnet-4-5'")
         if max_tokens_default < 1:
             raise ConfigurationError(f"max_tokens_default must be >= 1, got {max_tokens_default}")
         check_timeout(timeout)
+        if prompt_cache is not None and not isinstance(prompt_cache, PromptCache):
+            raise ConfigurationError(
+                "prompt_cache must be PromptCache(ttl='5m' or '1h') or None (no breakpoints), "
+                f"got {prompt_cache!r}"
+            )
         key = api_key or os.environ.get(KEY_ENV_VAR)
         if not key:
             raise ConfigurationError(
@@ -330,10 +344,14 @@ class AnthropicProvider(HttpProvider):
         base_url = base_url or os.environ.get(BASE_URL_ENV_VAR) or DEFAULT_BASE_URL
         self.base_url = base_url.rstrip("/")
         self.max_tokens_default = max_tokens_default
+        self.prompt_cache = prompt_cache
+        headers = {"x-api-key": key, "anthropic-version": anthropic_version}
+        if prompt_cache is not None and prompt_cache.ttl == "1h":
+            headers["anthropic-beta"] = EXTENDED_TTL_BETA  # without it "1h" is refused or ignored
         self._http = HttpClient(
             provider=PROVIDER,
             base_url=self.base_url,
-            headers={"x-api-key": key, "anthropic-version": anthropic_version},
+            headers=headers,
             timeout=timeout,
             max_retries=max_retries,
             key_env_var=KEY_ENV_VAR,
@@ -344,7 +362,12 @@ class AnthropicProvider(HttpProvider):
 
     def request_body(self, request: MessageRequest) -> Json:
         """The JSON body :meth:`chat` sends for ``request``."""
-        return request_body(request, model=self.model, max_tokens_default=self.max_tokens_default)
+        return request_body(
+            request,
+            model=self.model,
+            max_tokens_default=self.max_tokens_default,
+            prompt_cache=self.prompt_cache,
+        )
 
     async def chat(self, request: MessageRequest) -> MessageResponse:
         body = self.request_body(request)
@@ -387,7 +410,8 @@ class AnthropicProvider(HttpProvider):
 
     async def count_tokens(self, request: MessageRequest) -> int:
         """Input tokens of ``request`` as Anthropic counts them (``/v1/messages/count_tokens``)."""
-        full = self.request_body(request)
+        # Counted as sent, without breakpoints: a count neither reads nor writes the cache.
+        full = request_body(request, model=self.model, max_tokens_default=self.max_tokens_default)
         body: Json = {k: full[k] for k in ("model", "messages", "system", "tools") if k in full}
         with self._http.masking_secrets():
             data, _headers = await self._http.post_json("/v1/messages/count_tokens", body)
@@ -415,6 +439,7 @@ def _parse_event(raw: str) -> Json:
 
 
 __all__ = [
+    "DEFAULT_PROMPT_CACHE",
     "MIN_THINKING_BUDGET",
     "AnthropicProvider",
     "AnthropicStreamTranslator",

@@ -200,7 +200,8 @@ class OfflineProvider:
         """The request's messages plus its tool definitions as JSON, by the estimator."""
         tokens = estimate_messages_tokens(request.messages, self.estimator)
         if request.tools:
-            schema = [t.model_dump(mode="json", exclude={"result_semantic"}) for t in request.tools]
+            unsent = {"result_semantic", "key_fields"}  # nbagent's own, never on the wire
+            schema = [t.model_dump(mode="json", exclude=unsent) for t in request.tools]
             count = (self.estimator or DEFAULT_ESTIMATOR).count_text
             tokens += count(json.dumps(schema, ensure_ascii=False, separators=(",", ":")))
         return tokens
@@ -226,7 +227,11 @@ class FunctionProvider(OfflineProvider):
 
 
 def _request_digest(request: MessageRequest) -> str:
-    payload = request.model_dump_json(include={"model", "messages", "tools", "metadata"})
+    # Without key fields (bookkeeping that came later): recorded ids stay what they were.
+    payload = request.model_dump_json(
+        include={"model", "messages", "tools", "metadata"},
+        exclude={"tools": {"__all__": {"key_fields"}}},
+    )
     return hashlib.sha256(payload.encode()).hexdigest()
 
 
