@@ -29,10 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks._report import print_case
-from benchmarks._workload import SYSTEM_PROMPT, registry
-from benchmarks.bench_long_session import Configs, ScriptedProvider, ScriptTurn, script
-from nbagent.agent.builder import AgentBuilder
-from nbagent.agent.store import InMemoryStore
+from benchmarks._workload import registry
+from benchmarks.bench_long_session import Configs, ScriptedProvider, ScriptTurn, replay, script
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import AnyMessage
@@ -73,24 +71,13 @@ class RecordingProvider(ScriptedProvider):
         return response
 
 
-async def replay(
+async def bill(
     turns: list[ScriptTurn], compact: CompactConfig | None, summary: SummaryConfig | None
 ) -> Billed:
+    """One policy replayed as `long_session` replays it, its requests kept for billing."""
     provider = RecordingProvider(turns)
-    builder = (
-        AgentBuilder()
-        .provider(provider)
-        .store(InMemoryStore())
-        .tool_registry(registry())
-        .system_prompt(SYSTEM_PROMPT)
-        .compact_config(compact)
-        .summary_config(summary)
-    )
-    session = await builder.build().open_session("cost")
-    provider.summary_upto = lambda: session.slot.focused.summary_upto
-    for step in turns:
-        await session.submit_turn(step.prompt)
-    provider.billed.summary = session.summary_cost.total
+    run = await replay("cost", turns, compact, summary, provider)
+    provider.billed.summary = run.summary_usage
     return provider.billed
 
 
@@ -134,7 +121,7 @@ def price_row(billed: Billed, price: ModelPrice, cache: CacheModel) -> dict[str,
 
 def measure(turns: int = 200) -> dict[str, list[dict[str, Any]]]:
     steps = script(turns)
-    runs = {name: asyncio.run(replay(steps, c, s)) for name, (c, s) in policies().items()}
+    runs = {name: asyncio.run(bill(steps, c, s)) for name, (c, s) in policies().items()}
     runs[f"last {WINDOW}"] = last_window(runs["none"])
     pricing = Pricing()
     tables: dict[str, list[dict[str, Any]]] = {}

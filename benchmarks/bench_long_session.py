@@ -259,6 +259,7 @@ class PolicyRun:
     compaction_runs: int = 0
     freed_tokens: int = 0
     retention: Retention | None = None
+    summary_usage: Usage = dataclasses.field(default_factory=Usage)
 
 
 async def replay(
@@ -266,9 +267,11 @@ async def replay(
     turns: list[ScriptTurn],
     compact: CompactConfig | None,
     summary: SummaryConfig | None,
+    provider: ScriptedProvider | None = None,
 ) -> PolicyRun:
-    """Run the whole script through a fresh session under one policy."""
-    provider = ScriptedProvider(turns)
+    """Run the whole script through a fresh session under one policy (``provider``: a
+    :class:`ScriptedProvider` of ``turns`` that records more, as the cost case's does)."""
+    provider = provider or ScriptedProvider(turns)
     builder = (
         AgentBuilder()
         .provider(provider)
@@ -296,6 +299,7 @@ async def replay(
         compaction_runs=sum(len(r.compaction) for r in session.timeline),
         freed_tokens=sum(r.compaction_freed_tokens for r in session.timeline),
         retention=timeline_retention(session.timeline),
+        summary_usage=session.summary_cost.total,
     )
 
 
