@@ -31,7 +31,7 @@ from typing import Literal
 
 from nbagent.llm.messages import AnyMessage, AssistantMessage, SystemMessage, UserMessage
 from nbagent.llm.request import ToolDefinition
-from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens, estimate_text_tokens
+from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens, estimate_tools_tokens
 from nbagent.llm.usage import Usage
 
 
@@ -95,7 +95,7 @@ class PromptCacheSimulator:
         if tools:
             text = "".join(t.model_dump_json() for t in tools)
             digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
-            segments.append((digest, estimate_text_tokens(text)))
+            segments.append((digest, estimate_tools_tokens(tools, self.estimator)))
         segments += [
             (self._digest(m), estimate_message_tokens(m, self.estimator)) for m in messages
         ]

@@ -199,6 +199,15 @@ class Recommendation:
         )
 
 
+def _recommendation(
+    table: pd.DataFrame, runs: Sequence[TuningRun], min_retention: float
+) -> Recommendation:
+    """The :class:`Recommendation` of ``table`` (one row per run, in order) for the bar."""
+    number = _pick(table, [run.label for run in runs], min_retention)
+    run = runs[number]
+    return Recommendation(number, dict(run.values), run.config, _row(table, number))
+
+
 def _pick(table: pd.DataFrame, labels: Sequence[str], min_retention: float) -> int:
     number = cheapest_keeping(table, min_retention)
     if number is None:
@@ -254,10 +263,7 @@ class TuningResult:
         """The cheapest setting (lowest ``total_tokens``) whose ``min_retention`` is at least
         ``min_retention``; a :class:`ConfigurationError` naming the best retention reached, and
         the setting that reached it, when none is."""
-        labels = [run.label for run in self.runs]
-        number = _pick(self.table, labels, min_retention)
-        run = self.runs[number]
-        return Recommendation(number, dict(run.values), run.config, _row(self.table, number))
+        return _recommendation(self.table, self.runs, min_retention)
 
     def _repr_html_(self) -> str:
         head = (
@@ -321,10 +327,7 @@ class ManyTuningResult:
         in every transcript; ``config`` is the first transcript's (the same for all unless
         ``base_config`` was left to each session's own). Raises as
         :meth:`TuningResult.recommend` does."""
-        runs = self.results[0].runs
-        number = _pick(self.table, [run.label for run in runs], min_retention)
-        run = runs[number]
-        return Recommendation(number, dict(run.values), run.config, _row(self.table, number))
+        return _recommendation(self.table, self.results[0].runs, min_retention)
 
     def _repr_html_(self) -> str:
         head = (

@@ -61,10 +61,9 @@ from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition
 from nbagent.llm.tokens import (
-    DEFAULT_ESTIMATOR,
     TokenEstimator,
     estimate_block_tokens,
-    estimate_messages_tokens,
+    estimate_request_tokens,
 )
 from nbagent.llm.usage import Usage
 
@@ -198,13 +197,7 @@ class OfflineProvider:
 
     def estimate_input_tokens(self, request: MessageRequest) -> int:
         """The request's messages plus its tool definitions as JSON, by the estimator."""
-        tokens = estimate_messages_tokens(request.messages, self.estimator)
-        if request.tools:
-            unsent = {"result_semantic", "key_fields"}  # nbagent's own, never on the wire
-            schema = [t.model_dump(mode="json", exclude=unsent) for t in request.tools]
-            count = (self.estimator or DEFAULT_ESTIMATOR).count_text
-            tokens += count(json.dumps(schema, ensure_ascii=False, separators=(",", ":")))
-        return tokens
+        return estimate_request_tokens(request, self.estimator)
 
 
 class FunctionProvider(OfflineProvider):
