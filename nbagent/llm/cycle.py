@@ -410,35 +410,40 @@ class LlmCycle:
         config = self.compact_config
         if config is None:
             return None
+        scale = self.estimate_scale
+
+        def fits(tokens: int) -> bool:
+            return not config.should_compact(scaled(tokens, scale))
+
+        # What the request would send without a new compaction: the view this submit built, or
+        # the last compaction carried over the history (see ``stable_prefix``).
         held: tuple[list[AnyMessage], int] | None = None
+        carried: CompactReport[AnyMessage] | None = None
         if self._view is not None:
             counted, view, tokens = self._view
             new = self._messages[counted:]
-            tokens += estimate_messages_tokens(new, self.estimator)
-            if not config.should_compact(scaled(tokens, self.estimate_scale)):
-                self._view = (len(self._messages), [*view, *new], tokens)
-                return None
-            held = ([*view, *new], tokens)
+            held = ([*view, *new], tokens + estimate_messages_tokens(new, self.estimator))
         elif config.stable_prefix and (carried := self._carried()) is not None:
-            self._report(carried)  # the request sends it: the turn's tables and facts read it
-            if not config.should_compact(scaled(carried.tokens_after, self.estimate_scale)):
-                self._view = (len(self._messages), list(carried.messages), carried.tokens_after)
-                return None  # nothing was compacted now: no event
-            self.compaction_reports.pop()
             held = (list(carried.messages), carried.tokens_after)
-        elif not config.should_compact(scaled(self._request_tokens(), self.estimate_scale)):
+        elif fits(self._request_tokens()):
             return None
+        if held is not None and fits(held[1]):
+            self._view = (len(self._messages), *held)
+            if carried is not None:
+                self._report(carried)  # the request sends it: the turn's tables and facts read it
+            return None  # nothing was compacted now: no event
         plan = plan_compaction(
             self._messages, config, tools, state=self.compact_state, estimator=self.estimator
         )
         if config.stable_prefix and held is not None:
-            scale = self.estimate_scale
             freed = scaled(held[1] - plan.tokens_after, scale)
             if freed < config.worthwhile_tokens and scaled(held[1], scale) <= config.context_window:
                 logger.debug("microcompact held: it would free %d tokens of %d", freed, held[1])
-                self._view = (len(self._messages), held[0], held[1])
-                if not self.compaction_reports and self.last_compaction is not None:
-                    self.compaction_reports.append(self.last_compaction)
+                self._view = (len(self._messages), *held)
+                if carried is None and not self.compaction_reports:
+                    carried = self.last_compaction  # made by an earlier submit of this cycle
+                if carried is not None:
+                    self._report(carried)
                 return None
         report = CompactReport(apply_plan(self._messages, plan, self.compacted), plan)
         if config.stable_prefix:
