@@ -61,7 +61,7 @@ from benchmarks._retention import (
 )
 from benchmarks._workload import FACTUAL_TOOLS, SYSTEM_PROMPT, random_call, registry, result_text
 from nbagent.agent.builder import AgentBuilder
-from nbagent.agent.context import FocusedConfig
+from nbagent.agent.context import FocusedConfig, SlotConfig
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.blocks import ContentBlock, TextBlock, ToolUseBlock
@@ -268,9 +268,11 @@ async def replay(
     compact: CompactConfig | None,
     summary: SummaryConfig | None,
     provider: ScriptedProvider | None = None,
+    slot: SlotConfig | None = None,
 ) -> PolicyRun:
     """Run the whole script through a fresh session under one policy (``provider``: a
-    :class:`ScriptedProvider` of ``turns`` that records more, as the cost case's does)."""
+    :class:`ScriptedProvider` of ``turns`` that records more, as the cost case's does; ``slot``:
+    another focused layout than the default)."""
     provider = provider or ScriptedProvider(turns)
     builder = (
         AgentBuilder()
@@ -282,6 +284,8 @@ async def replay(
         .summary_config(summary)
         .track_retention()
     )
+    if slot is not None:
+        builder = builder.slot_config(slot)
     session = await builder.build().open_session(f"long-{name}")
 
     def summary_upto() -> int:

@@ -326,3 +326,29 @@ def test_the_mixed_transcript_is_what_its_generator_writes(tmp_path: Path) -> No
     actions = {t.name for t in generator_tools(script) if t.result_semantic.value == "action"}
     confirmations = [m for m in messages if m.role == "tool" and m.tool_name in actions]
     assert len(confirmations) == 19 and sum(len(m.text()) > 2_000 for m in confirmations) == 3
+
+
+def test_cost_case_bills_every_policy_under_both_price_tables() -> None:
+    from benchmarks.bench_cost import DEFAULT_POLICY, measure, policies
+
+    tables = measure(turns=30)
+    assert len(tables) == 2
+    names = set(policies()) | {"last 20"}
+    for label, rows in tables.items():
+        by = {r["policy"]: r for r in rows}
+        assert set(by) == names, label
+        for row in rows:
+            assert row["USD total"] == pytest.approx(
+                row["USD turns"] + row["USD summaries"], abs=0.011
+            )
+            assert 0 <= row["cache read %"] <= 100
+        assert by["none"]["input tokens"] > by[DEFAULT_POLICY]["input tokens"]
+        assert by["summary"]["summary tokens"] > 0
+    claude = {r["policy"]: r for r in tables["Claude Sonnet 4.5 (USD, cache modelled)"]}
+    openai = {r["policy"]: r for r in tables["gpt-4o-mini (USD, cache modelled)"]}
+    # Anthropic's wire hoists every system message into one system text, so where the view puts
+    # the summary does not change what is cached; on the OpenAI wire a summary at the end sits
+    # before the newest turn and moves every turn, at the start it stays put.
+    start, end = "both, summary at start", DEFAULT_POLICY
+    assert claude[start]["cache read %"] == claude[end]["cache read %"]
+    assert openai[start]["cache read %"] > openai[end]["cache read %"]

@@ -78,3 +78,30 @@ def test_breakpoints_follow_the_providers_rules() -> None:
     assert breakpoint_positions([], has_tools=False) == []
     assert cache_model_for("anthropic") is ANTHROPIC_CACHE
     assert cache_model_for("deepseek") is AUTOMATIC_CACHE
+
+
+def test_anthropic_bills_system_messages_where_the_wire_puts_them() -> None:
+    # The Anthropic body has one top-level system text, so a summary at the end of the view is
+    # read as part of the system prompt: turns after it repeat the prefix and read it back, and
+    # only a new summary changes the prefix from the system prompt on.
+    cache = PromptCacheSimulator(ANTHROPIC_CACHE)
+    base = history(6)
+    summary = Message.system("[上下文摘要] the trip so far " + "fact " * 40)
+    first = [*base, summary]
+    one = cache.bill((), first)
+    assert one.cache_write_tokens == estimate_messages_tokens(first)
+    # The next turn's messages come after the summary in the list, before it on the wire: the
+    # whole earlier request is repeated, the summary included.
+    second = [*base, Message.user("and then? " * 50), summary]
+    two = cache.bill((), second)
+    assert two.cache_read_tokens == estimate_messages_tokens(first)
+    assert breakpoint_positions(second, has_tools=False) == [0, 11, 13]
+    # The same request billed as an OpenAI-compatible server sees it (in list order) repeats
+    # only the part before the summary.
+    automatic = PromptCacheSimulator(AUTOMATIC_CACHE)
+    automatic.bill((), first)
+    repeated = estimate_messages_tokens(base)
+    assert automatic.bill((), second).cache_read_tokens == repeated - repeated % 128
+    # A new summary: the system text changed, nothing after the tools is read.
+    third = [*base, Message.user("and then? " * 50), Message.system("[上下文摘要] new")]
+    assert cache.bill((), third).cache_read_tokens == 0

@@ -96,9 +96,15 @@ class PromptCacheSimulator:
             text = "".join(t.model_dump_json() for t in tools)
             digest = hashlib.blake2b(text.encode(), digest_size=16).digest()
             segments.append((digest, estimate_tools_tokens(tools, self.estimator)))
-        segments += [
-            (self._digest(m), estimate_message_tokens(m, self.estimator)) for m in messages
-        ]
+        ordered = anthropic_order(messages) if self.model.kind == "breakpoints" else messages
+        for group in ordered:
+            # A group is one message, or (Anthropic) every system message as the one system text.
+            parts = group if isinstance(group, tuple) else (group,)
+            digests = b"".join(self._digest(m) for m in parts)
+            tokens = sum(estimate_message_tokens(m, self.estimator) for m in parts)
+            if len(parts) > 1:
+                digests = hashlib.blake2b(digests, digest_size=16).digest()
+            segments.append((digests, tokens))
         for digest, tokens in segments:
             state = hashlib.blake2b(state + digest, digest_size=16).digest()
             total += tokens
@@ -151,21 +157,34 @@ class PromptCacheSimulator:
         return read, write
 
 
+def anthropic_order(
+    messages: Sequence[AnyMessage],
+) -> list[AnyMessage | tuple[SystemMessage, ...]]:
+    """``messages`` in the order the Anthropic wire reads them. Its body has one top-level
+    ``system`` text -- every system message, a summary too, wherever it sits -- before the
+    messages, so they come first as one tuple; a summary placed at the end of the view still
+    changes the prefix right after the tools."""
+    system = tuple(m for m in messages if isinstance(m, SystemMessage))
+    if not system:
+        return list(messages)
+    return [system, *(m for m in messages if not isinstance(m, SystemMessage))]
+
+
 def breakpoint_positions(messages: Sequence[AnyMessage], has_tools: bool) -> list[int]:
     """Where the Anthropic provider puts its marks, as positions in the request's segments
-    (the tool definitions, when there are any, then each message), in order, at most four."""
+    (the tool definitions, when there are any, then each entry of :func:`anthropic_order`), in
+    order, at most four."""
+    ordered = anthropic_order(messages)
     offset = 1 if has_tools else 0
-    n = len(messages)
+    n = len(ordered)
     spots: list[int] = []
     if n:
         spots.append(offset + n - 1)
-    system = [i for i, m in enumerate(messages) if isinstance(m, SystemMessage)]
-    leading = [i for k, i in enumerate(system) if i == k]  # the system prompt comes first
-    if leading:
-        spots.append(offset + leading[-1])
-    assistants = [i for i, m in enumerate(messages) if isinstance(m, AssistantMessage)]
+    if n and isinstance(ordered[0], tuple):
+        spots.append(offset)
+    assistants = [i for i, m in enumerate(ordered) if isinstance(m, AssistantMessage)]
     if assistants:
-        users = [i for i in range(assistants[-1]) if isinstance(messages[i], UserMessage)]
+        users = [i for i in range(assistants[-1]) if isinstance(ordered[i], UserMessage)]
         if users:
             spots.append(offset + users[-1])
     if has_tools:
@@ -178,6 +197,7 @@ __all__ = [
     "AUTOMATIC_CACHE",
     "CacheModel",
     "PromptCacheSimulator",
+    "anthropic_order",
     "breakpoint_positions",
     "cache_model_for",
 ]
