@@ -54,6 +54,10 @@ class FocusedConfig(BaseModel):
     """The last turns always sent verbatim, even when the summary covers them."""
     summary_marker: str = "[上下文摘要]"
     summary_position: Literal["end", "start"] = "end"
+    """``"end"``: after the kept messages, so before the newest turn (the design's place).
+    ``"start"``: right after the leading system messages, where it stays put between summaries
+    -- the layout an OpenAI-style prefix cache reads back (an ``"end"`` summary moves every turn
+    and is re-sent uncached with the turn before it; Anthropic hoists both into its system text)."""
 
     def __init__(self, **data: Any) -> None:
         try:
