@@ -33,7 +33,7 @@ from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage
 from nbagent.llm.providers.offline import OfflineProvider
-from nbagent.llm.request import MessageResponse, StopReason
+from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tools import ToolRegistry
 from nbagent.llm.usage import Usage
 from tests.agent_support import (
@@ -156,6 +156,38 @@ async def test_concurrent_turn_is_refused() -> None:
     release.set()
     assert (await first).text() == "slow answer"
     assert session.turn_index == 1
+
+
+async def test_pin_and_configure_wait_for_a_summary_the_turn_is_making() -> None:
+    # The summary checkpoint saves a copy of the session state: a pin or a setting saved while
+    # it runs would be overwritten by it, so both are refused until the turn has ended.
+    entered, release = asyncio.Event(), asyncio.Event()
+
+    async def answer(request: MessageRequest) -> MessageResponse:
+        if request.metadata.get("purpose") == "summary":
+            entered.set()
+            await release.wait()
+            return reply("summary #1")
+        return reply("ok", input_tokens=500)
+
+    store = InMemoryStore()
+    summary = SummaryConfig(max_context_tokens=1_000, trigger_token_ratio=0.5, debounce_turns=1)
+    session = make_session(OfflineProvider(answer), summary=summary, store=store)
+    await session.submit_turn("hello")  # turn 0 is within the debounce
+    turn = asyncio.create_task(session.submit_turn("book gate B12"))
+    await asyncio.wait_for(entered.wait(), 60)  # a guard against a hang, not a timing
+    with pytest.raises(NbAgentError, match="pin the fact after the turn ends"):
+        await session.pin("gate B12")
+    with pytest.raises(NbAgentError, match="configure it after the turn ends"):
+        await session.configure(summary_config=None)
+    release.set()
+    await turn
+    assert fired_turns(session) == [1]
+    await session.pin("gate B12")
+    again = make_session(OfflineProvider(answer), summary=summary, store=store)
+    await again.open()
+    assert [f.text for f in again.facts().pinned] == ["gate B12"]
+    assert ((await again.get_conversation_summary()) or "").startswith("summary #1")
 
 
 # -- watermark modes ---------------------------------------------------------------------------

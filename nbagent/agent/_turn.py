@@ -133,6 +133,16 @@ class TurnGate:
         self.active: object | None = None
         self.streamed = False
         self.committing: asyncio.Future[None] | None = None
+        self.ending = False
+        """A turn's summary checkpoint is running (it saves a copy of the session state)."""
+
+    def require_idle(self, then: str) -> None:
+        """Refuse a change of the session's state while a turn could still write it (its
+        commit, or a summary made at its end, would overwrite the change)."""
+        if self.active is not None or self.committing is not None or self.ending:
+            raise NbAgentError(
+                f"a turn is running in session {self.session_id!r}; {then} after the turn ends"
+            )
 
     async def wait_for_commit(self) -> None:
         while (commit := self.committing) is not None:

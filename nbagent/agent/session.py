@@ -201,11 +201,7 @@ class AgentSession:
         """
         changes = SessionSettings(summary_config, compact_config, system_prompt)
         await self.open()
-        if self._gate.active is not None:
-            raise NbAgentError(
-                f"a turn is running in session {self.session_id!r}; configure it after the "
-                "turn ends"
-            )
+        self._gate.require_idle("configure it")
         if self._pending is not None:
             await self.finalize_turn()
         if not changes.given():
@@ -449,6 +445,7 @@ class AgentSession:
         if not isinstance(text, str) or not (text := text.strip()):
             raise ConfigurationError(f"pin() needs the fact's text, got {text!r}")
         await self.open()
+        self._gate.require_idle("pin the fact")
         state = self._state.copy()
         state.pinned = [*(p for p in state.pinned if p != text), text]
         await self.bundle.store.commit([self._state_op(state)])
@@ -457,11 +454,15 @@ class AgentSession:
 
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
         """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record."""
-        await self._emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
         slot = self._slots[record.slot_id]
-        made = await self._checkpoint.run(
-            self.bundle, slot, self._state, index, record, lambda: self.facts(slot)
-        )
+        await self._emit(HookEvent.TURN_END, index, response=response, slot_id=slot.id)
+        self._gate.ending = True  # the summary's state is this one's copy: no change meanwhile
+        try:
+            made = await self._checkpoint.run(
+                self.bundle, slot, self._state, index, record, lambda: self.facts(slot)
+            )
+        finally:
+            self._gate.ending = False
         if made is not None:
             self._state = made.state
             await self._emit(
