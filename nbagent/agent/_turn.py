@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.agent._calibration import calibration_fields
+from nbagent.agent._calibration import calibration_fields, estimate_scale
 from nbagent.agent._state import TIMELINE_NAMESPACE, SessionState
 from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import ContextSlot, join_runs
@@ -17,12 +18,59 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import NbAgentError
 from nbagent.llm.compact import CompactState
 from nbagent.llm.cycle import LlmCycle
+from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, UserMessage
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens
 from nbagent.llm.tools import ToolRegistry
 
 logger = logging.getLogger("nbagent.agent.session")
+
+
+class SessionHooks:
+    """Fires a session's hook events (nothing while its bundle has no hook executor); each
+    event's data names the session unless it says otherwise."""
+
+    def __init__(self, session_id: str, executor: Callable[[], HookExecutor | None]) -> None:
+        self.session_id = session_id
+        self._executor = executor  # read at each event: a configure() replaces the bundle
+
+    async def emit(
+        self,
+        event: HookEvent,
+        turn_index: int,
+        *,
+        response: MessageResponse | None = None,
+        **data: Any,
+    ) -> None:
+        if (hooks := self._executor()) is not None:
+            data.setdefault("session_id", self.session_id)
+            ctx = HookContext(event=event, response=response, turn_index=turn_index, data=data)
+            await hooks.emit(event, ctx)
+
+
+def turn_cycle(
+    bundle: SessionServices,
+    messages: list[AnyMessage],
+    tokens: int,
+    index: int,
+    timeline: list[TurnRecord],
+) -> LlmCycle:
+    """The cycle turn ``index`` runs over ``messages`` (estimated at ``tokens``): the bundle's
+    provider and settings, the estimate corrected by what ``timeline`` learned."""
+    config = bundle.config
+    return LlmCycle(
+        bundle.provider,
+        config.cycle,
+        None,  # the system prompt is already in the messages (see request_view)
+        bundle.hook_executor,
+        config.compact_config,
+        messages=messages,
+        messages_tokens=tokens,
+        estimator=config.estimator,
+        turn_index=index,
+        estimate_scale=estimate_scale(bundle, timeline),
+    )
 
 
 @dataclass

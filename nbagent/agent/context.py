@@ -22,7 +22,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
-from nbagent.errors import ConfigurationError, StoreError
+from nbagent.errors import ConfigurationError, ReadOnlySlotError, StoreError
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimate_message_tokens
 
@@ -206,6 +206,14 @@ class ContextSlot:
     def read_only(self) -> bool:
         return self.config.read_only
 
+    def require_writable(self) -> None:
+        """Refuse a turn on a read-only slot, saying what to do instead."""
+        if self.read_only:
+            raise ReadOnlySlotError(
+                f"slot {self.id!r} of session {self.session_id!r} is read-only: switch to a "
+                "writable slot (switch_slot) or create one (create_slot) to submit turns"
+            )
+
     @property
     def focused(self) -> FocusedConfig:
         return self.config.focused
@@ -372,6 +380,28 @@ class ContextSlot:
             f"ContextSlot(id={self.id!r}, mode={self.config.mode.value}, "
             f"messages={len(self._messages)}, read_only={self.config.read_only})"
         )
+
+
+def new_slot(
+    slots: dict[str, ContextSlot],
+    slot_id: str,
+    session_id: str,
+    config: SlotConfig | None,
+    messages: Sequence[AnyMessage],
+) -> ContextSlot:
+    """A new slot of a session's ``slots`` (not added yet); refused if ``slot_id`` is taken."""
+    if slot_id in slots:
+        raise ConfigurationError(f"slot {slot_id!r} exists; pick another id or switch_slot()")
+    return ContextSlot(slot_id, session_id, config=config, messages=messages)
+
+
+def existing_slot(slots: dict[str, ContextSlot], slot_id: str) -> ContextSlot:
+    """Slot ``slot_id`` of a session's ``slots``, or an error naming those there are."""
+    if slot_id not in slots:
+        raise ConfigurationError(
+            f"no slot {slot_id!r}; existing: {sorted(slots)}. Create it with create_slot()."
+        )
+    return slots[slot_id]
 
 
 def request_view(

@@ -29,27 +29,21 @@ import asyncio
 import logging
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator
 from contextlib import asynccontextmanager
-from typing import Any
 
-from nbagent.agent._calibration import estimate_scale
 from nbagent.agent._checkpoint import SummaryCheckpoint
 from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
-from nbagent.agent._state import (
-    STATE_KEY,
-    STATE_NAMESPACE,
-    SessionCost,
-    SessionState,
-    read_session,
-)
+from nbagent.agent._state import STATE_KEY, STATE_NAMESPACE, SessionCost, SessionState, read_session
 from nbagent.agent._sync import iterate_sync
 from nbagent.agent._turn import (
     CompactionMemo,
     Pending,
     RecordWrites,
+    SessionHooks,
     Turn,
     TurnGate,
     session_tools,
+    turn_cycle,
 )
 from nbagent.agent._twin import sync_twin
 from nbagent.agent._uncancelled import finish_despite_cancel
@@ -57,6 +51,8 @@ from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import (
     ContextSlot,
     SlotConfig,
+    existing_slot,
+    new_slot,
     request_tokens,
     request_view,
 )
@@ -66,11 +62,11 @@ from nbagent.agent.spend import price_turn
 from nbagent.agent.store import JsonValue, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.errors import ConfigurationError, NbAgentError, ReadOnlySlotError, StoreError
+from nbagent.errors import ConfigurationError, NbAgentError, StoreError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle, Prompt
 from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
-from nbagent.llm.hooks import HookContext, HookEvent
+from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.request import MessageResponse
 
@@ -113,6 +109,7 @@ class AgentSession:
         self._facts = FactKeeper()
         self._prompt_message: SystemMessage | None = None
         self._checkpoint = SummaryCheckpoint(session_id, self._state_op)
+        self._hooks = SessionHooks(session_id, lambda: self.bundle.hook_executor)
 
     # -- opening ----------------------------------------------------------------------------
 
@@ -246,9 +243,7 @@ class AgentSession:
     ) -> ContextSlot:
         """Add and save a slot (e.g. a read-only reference history); switch to it by default."""
         await self.open()
-        if slot_id in self._slots:
-            raise ConfigurationError(f"slot {slot_id!r} exists; pick another id or switch_slot()")
-        slot = ContextSlot(slot_id, self.session_id, config=config, messages=messages)
+        slot = new_slot(self._slots, slot_id, self.session_id, config, messages)
         await slot.save(self.bundle.store)
         self._slots[slot_id] = slot
         if switch:
@@ -258,13 +253,9 @@ class AgentSession:
     def switch_slot(self, slot_id: str) -> ContextSlot:
         """Make ``slot_id`` current (saved with the next turn)."""
         self._require_open()
-        if slot_id not in self._slots:
-            raise ConfigurationError(
-                f"no slot {slot_id!r}; existing: {sorted(self._slots)}. Create it with "
-                "create_slot()."
-            )
+        slot = existing_slot(self._slots, slot_id)
         self._current = slot_id
-        return self._slots[slot_id]
+        return slot
 
     # -- the request ------------------------------------------------------------------------
 
@@ -356,29 +347,14 @@ class AgentSession:
         if self._pending is not None:
             await self.finalize_turn()
         slot = self.slot
-        if slot.read_only:
-            raise ReadOnlySlotError(
-                f"slot {slot.id!r} of session {self.session_id!r} is read-only: switch to a "
-                "writable slot (switch_slot) or create one (create_slot) to submit turns"
-            )
+        slot.require_writable()
         token = self._gate.claim(streamed)
         try:
             index = self._turn_index
-            await self._emit(HookEvent.TURN_START, index, slot_id=slot.id, prompt=text)
+            await self._hooks.emit(HookEvent.TURN_START, index, slot_id=slot.id, prompt=text)
             request_messages, runs = request_view(slot, self._system_message())
-            config = self.bundle.config
-            cycle = LlmCycle(
-                self.bundle.provider,
-                config.cycle,
-                None,  # the system prompt is already in request_messages (see there)
-                self.bundle.hook_executor,
-                config.compact_config,
-                messages=request_messages,
-                messages_tokens=self._request_tokens(slot),
-                estimator=config.estimator,
-                turn_index=index,
-                estimate_scale=estimate_scale(self.bundle, self._timeline),
-            )
+            tokens = self._request_tokens(slot)
+            cycle = turn_cycle(self.bundle, request_messages, tokens, index, self._timeline)
             repeats = self._equip(cycle, slot)
         except BaseException:
             self._gate.release(token)
@@ -455,7 +431,7 @@ class AgentSession:
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
         """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record."""
         slot = self._slots[record.slot_id]
-        await self._emit(HookEvent.TURN_END, index, response=response, slot_id=slot.id)
+        await self._hooks.emit(HookEvent.TURN_END, index, response=response, slot_id=slot.id)
         self._gate.ending = True  # the summary's state is this one's copy: no change meanwhile
         try:
             made = await self._checkpoint.run(
@@ -465,7 +441,7 @@ class AgentSession:
             self._gate.ending = False
         if made is not None:
             self._state = made.state
-            await self._emit(
+            await self._hooks.emit(
                 HookEvent.SUMMARY,
                 index,
                 summary=made.text,
@@ -482,19 +458,6 @@ class AgentSession:
             logger.error(
                 "session %s: timeline record of turn %d not updated: %s", self.session_id, index, e
             )
-
-    async def _emit(
-        self,
-        event: HookEvent,
-        turn_index: int,
-        *,
-        response: MessageResponse | None = None,
-        **data: Any,
-    ) -> None:
-        if (hooks := self.bundle.hook_executor) is not None:
-            data.setdefault("session_id", self.session_id)
-            ctx = HookContext(event=event, response=response, turn_index=turn_index, data=data)
-            await hooks.emit(event, ctx)
 
     # -- session memory ---------------------------------------------------------------------
 
