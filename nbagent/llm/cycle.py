@@ -35,7 +35,7 @@ reply that asked for more.
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -58,7 +58,7 @@ from nbagent.llm.cycle_events import (
     ToolCallEvent,
     ToolResultEvent,
 )
-from nbagent.llm.events import StreamAccumulator, StreamEvent
+from nbagent.llm.events import StreamAccumulator, StreamEvent, closing_stream
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.prefix import KeptPrefix, SentRequest, sent_request
@@ -367,7 +367,7 @@ class LlmCycle:
                 accumulator = StreamAccumulator()
                 # aclosing: an early close or an error closes the provider's stream (its HTTP
                 # response) now, not whenever the garbage collector gets to it.
-                async with aclosing(_closing_iter(self.provider.chat_stream(request))) as events:
+                async with aclosing(closing_stream(self.provider.chat_stream(request))) as events:
                     async for event in events:
                         accumulator.add(event)
                         yield event
@@ -494,19 +494,6 @@ class LlmCycle:
             data=data if data is not None else {},
         )
         await self.hook_executor.emit(event, ctx)
-
-
-async def _closing_iter(
-    events: AsyncIterator[StreamEvent],
-) -> AsyncGenerator[StreamEvent, None]:
-    """Iterate ``events`` and close it (if it can be closed) however the iteration ends."""
-    try:
-        async for event in events:
-            yield event
-    finally:
-        close = getattr(events, "aclose", None)
-        if close is not None:
-            await close()
 
 
 __all__ = ["CycleConfig", "LlmCycle", "Prompt"]

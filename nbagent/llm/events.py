@@ -11,7 +11,7 @@ so the reply can be saved and sent again.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterable, Iterable
+from collections.abc import AsyncGenerator, AsyncIterable, AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal, assert_never
 
@@ -254,3 +254,17 @@ async def aaccumulate_stream(events: AsyncIterable[StreamEvent]) -> MessageRespo
     async for event in events:
         acc.add(event)
     return acc.response()
+
+
+async def closing_stream(
+    events: AsyncIterator[StreamEvent],
+) -> AsyncGenerator[StreamEvent, None]:
+    """Iterate ``events`` and close it (if it can be closed) however the iteration ends: a
+    provider's stream holds an HTTP response until it is closed."""
+    try:
+        async for event in events:
+            yield event
+    finally:
+        close = getattr(events, "aclose", None)
+        if close is not None:
+            await close()
