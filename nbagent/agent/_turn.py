@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from nbagent.agent._calibration import calibration_fields, estimate_scale
 from nbagent.agent._state import TIMELINE_NAMESPACE, SessionState
@@ -18,7 +17,7 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import NbAgentError
 from nbagent.llm.compact import CompactState
 from nbagent.llm.cycle import LlmCycle
-from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, UserMessage
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens
@@ -27,13 +26,17 @@ from nbagent.llm.tools import ToolRegistry
 logger = logging.getLogger("nbagent.agent.session")
 
 
+class HookOwner(Protocol):
+    session_id: str
+    bundle: SessionServices
+
+
 class SessionHooks:
     """Fires a session's hook events (nothing while its bundle has no hook executor); each
     event's data names the session unless it says otherwise."""
 
-    def __init__(self, session_id: str, executor: Callable[[], HookExecutor | None]) -> None:
-        self.session_id = session_id
-        self._executor = executor  # read at each event: a configure() replaces the bundle
+    def __init__(self, owner: HookOwner) -> None:
+        self.owner = owner  # its bundle is read at each event: a configure() replaces it
 
     async def emit(
         self,
@@ -43,8 +46,8 @@ class SessionHooks:
         response: MessageResponse | None = None,
         **data: Any,
     ) -> None:
-        if (hooks := self._executor()) is not None:
-            data.setdefault("session_id", self.session_id)
+        if (hooks := self.owner.bundle.hook_executor) is not None:
+            data.setdefault("session_id", self.owner.session_id)
             ctx = HookContext(event=event, response=response, turn_index=turn_index, data=data)
             await hooks.emit(event, ctx)
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
-import urllib.parse
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, assert_never
@@ -34,7 +33,6 @@ from typing import Any, assert_never
 try:
     import psycopg
     from psycopg import errors as pg_errors
-    from psycopg.conninfo import conninfo_to_dict
     from psycopg_pool import AsyncConnectionPool, PoolTimeout
 except ImportError as e:  # pragma: no cover - exercised only without the extra
     raise ImportError(
@@ -43,6 +41,7 @@ except ImportError as e:  # pragma: no cover - exercised only without the extra
 
 from pydantic import ValidationError
 
+from nbagent.agent._postgres_conninfo import display_conninfo, secrets_of
 from nbagent.agent._sync import run_sync
 from nbagent.agent.store import (
     AppendMessages,
@@ -58,7 +57,6 @@ from nbagent.agent.store import (
 )
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
-from nbagent.llm.providers import display_url
 
 logger = logging.getLogger("nbagent.agent.postgres")
 
@@ -83,21 +81,6 @@ _SCHEMA = (
 _SCHEMA_LOCK = 0x6E62_6167_6E74  # "nbagnt": serialises schema creation across processes
 
 
-def display_conninfo(conninfo: str) -> str:
-    """``conninfo`` fit for messages and reprs: password, user info and query values masked."""
-    if "://" in conninfo:
-        return display_url(conninfo)
-    try:
-        params = conninfo_to_dict(conninfo)
-    except psycopg.Error:
-        return "(an unreadable connection string)"
-    return " ".join(f"{k}={'***' if _is_secret(k) else v}" for k, v in params.items())
-
-
-def _is_secret(param: str) -> bool:
-    return "password" in param or "key" in param  # password, sslpassword, sslkey, ...
-
-
 class PostgresStore(BaseStore):
     """A :class:`~nbagent.agent.store.MemoryStore` on PostgreSQL (psycopg 3, async pool).
 
@@ -113,7 +96,7 @@ class PostgresStore(BaseStore):
                 "PostgresStore needs a URL, e.g. 'postgresql://user:password@host:5432/nbagent'."
             )
         self._conninfo = url
-        self._secrets = _secrets_of(url)
+        self._secrets = secrets_of(url)
         self.url = display_conninfo(url)
         _check_pool_settings(min_size, max_size, timeout)
         self.min_size, self.max_size, self.timeout = min_size, max_size, float(timeout)
@@ -470,22 +453,6 @@ def _encode(op: StoreOp) -> list[str]:
             return []
         case _:
             assert_never(op)
-
-
-def _secrets_of(conninfo: str) -> list[str]:
-    """The secret values of ``conninfo`` (raw and URL-quoted), to mask in error texts."""
-    try:
-        params = conninfo_to_dict(conninfo)
-    except psycopg.Error:
-        # libpq's parse error quotes pieces of the string, which may hold the password.
-        raise ConfigurationError(
-            f"cannot read the PostgreSQL connection URL {display_url(conninfo)!r}: pass a "
-            "postgresql://user:password@host:5432/dbname URL or a 'host=... dbname=...' "
-            "connection string."
-        ) from None
-    found = {str(v) for k, v in params.items() if _is_secret(k) and v}
-    found |= {urllib.parse.quote(s, safe="") for s in found}
-    return sorted(found, key=len, reverse=True)
 
 
 def _check_pool_settings(min_size: int, max_size: int, timeout: float) -> None:

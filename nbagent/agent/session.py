@@ -109,7 +109,7 @@ class AgentSession:
         self._facts = FactKeeper()
         self._prompt_message: SystemMessage | None = None
         self._checkpoint = SummaryCheckpoint(session_id, self._state_op)
-        self._hooks = SessionHooks(session_id, lambda: self.bundle.hook_executor)
+        self._hooks = SessionHooks(self)
 
     # -- opening ----------------------------------------------------------------------------
 

@@ -15,10 +15,11 @@
     results = await registry.invoke_all(response_tool_uses, timeout=30)
 
 The input schema comes from the type hints (through pydantic) and the parameter texts from the
-docstring (Google ``Args:`` or reST ``:param x:``). Every failure — an unknown name, arguments that
-fail the schema or are not JSON at all, an exception (``SystemExit`` and ``KeyboardInterrupt``
-included: only cancellation propagates), a timeout — comes back as an error :class:`ToolCallResult`
-the model can read and act on; :meth:`ToolRegistry.invoke_all` never raises for a tool's sake.
+docstring (Google ``Args:`` or reST ``:param x:``); see :mod:`nbagent.llm._tool_schema`. Every
+failure — an unknown name, arguments that fail the schema or are not JSON at all, an exception
+(``SystemExit`` and ``KeyboardInterrupt`` included: only cancellation propagates), a timeout —
+comes back as an error :class:`ToolCallResult` the model can read and act on;
+:meth:`ToolRegistry.invoke_all` never raises for a tool's sake.
 
 Sync tools run in nbagent's own bounded thread pool (threads named ``nbagent-tool-N``), never in
 the event loop's default executor: a tool that hangs past its timeout keeps its thread, and would
@@ -41,12 +42,18 @@ from concurrent.futures import ThreadPoolExecutor
 from enum import StrEnum
 from typing import Any, Generic, ParamSpec, TypeVar, overload
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
-from pydantic.json_schema import GenerateJsonSchema
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nbagent.errors import ConfigurationError, ToolError
 from nbagent.llm._checks import seconds_problem
 from nbagent.llm._tool_args import arguments_problem, invalid_arguments_text, parse_tool_arguments
+from nbagent.llm._tool_schema import (
+    arguments_model,
+    described_function,
+    docstring,
+    field_name,
+    input_schema,
+)
 from nbagent.llm._tool_text import (
     DEFAULT_MAX_RESULT_CHARS,
     cap_text,
@@ -80,12 +87,6 @@ def _tool_pool() -> ThreadPoolExecutor:
         return _pool[1]
 
 
-class _NoFieldTitles(GenerateJsonSchema):
-    # Per-field titles only repeat the parameter name and cost the model tokens.
-    def field_title_should_be_set(self, schema: Any) -> bool:
-        return False
-
-
 class Tool(Generic[P, R]):
     """A function with the schema and settings the model needs; calling it calls the function."""
 
@@ -114,15 +115,13 @@ class Tool(Generic[P, R]):
         self.name: str = name or str(getattr(fn, "__name__", ""))
         self.result_semantic = ResultSemantic(result_semantic)
         self.timeout = timeout
-        target = _described_function(fn)
+        target = described_function(fn)
         self.is_async = inspect.iscoroutinefunction(target)
-        doc = parse_docstring(_docstring(fn, target))
+        doc = parse_docstring(docstring(fn, target))
         self.description = description if description is not None else doc.description
         self._signature = inspect.signature(fn)
-        self._arguments_model = _arguments_model(target, self.name, self._signature, doc.params)
-        schema = self._arguments_model.model_json_schema(schema_generator=_NoFieldTitles)
-        schema.pop("title", None)
-        self.input_schema: dict[str, Any] = schema
+        self._arguments_model = arguments_model(target, self.name, self._signature, doc.params)
+        self.input_schema: dict[str, Any] = input_schema(self._arguments_model)
         try:
             self._definition = ToolDefinition(
                 name=self.name,
@@ -149,7 +148,7 @@ class Tool(Generic[P, R]):
         args: list[Any] = []
         kwargs: dict[str, Any] = {}
         for param in self._signature.parameters.values():
-            value = getattr(values, _field_name(param.name))
+            value = getattr(values, field_name(param.name))
             if param.kind is inspect.Parameter.POSITIONAL_ONLY:
                 args.append(value)
             else:
@@ -173,81 +172,6 @@ class Tool(Generic[P, R]):
     def __repr__(self) -> str:
         keys = f", key_fields={self.key_fields!r}" if self.key_fields else ""
         return f"Tool(name={self.name!r}, result_semantic={self.result_semantic.value!r}{keys})"
-
-
-def _described_function(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """The function whose hints and docstring describe ``fn``'s parameters.
-
-    A ``functools.partial`` has neither: its wrapped function does. A callable object's own
-    annotations are its class attributes, not its parameters: its ``__call__`` describes those.
-    """
-    while isinstance(fn, functools.partial):
-        fn = fn.func
-    if inspect.isroutine(fn) or inspect.isclass(fn):
-        return fn
-    call: Callable[..., Any] = type(fn).__call__
-    return call
-
-
-def _docstring(fn: Callable[..., Any], target: Callable[..., Any]) -> str | None:
-    """``target``'s own docstring, else (a callable object) its class's; never the generic
-    text ``inspect.getdoc`` would inherit (``functools.partial``'s, ``object.__call__``'s)."""
-    if target is fn:
-        return inspect.getdoc(fn)
-    if target.__doc__:
-        return inspect.cleandoc(target.__doc__)
-    return None if isinstance(fn, functools.partial) else inspect.getdoc(fn)
-
-
-def _field_name(param: str) -> str:
-    # Parameters that shadow BaseModel attributes (json, schema, model_*) get an aliased field.
-    if param.startswith("model_") or hasattr(BaseModel, param):
-        return f"field_{param}"
-    return param
-
-
-def _arguments_model(
-    fn: Callable[..., Any],
-    tool_name: str,
-    signature: inspect.Signature,
-    param_docs: Mapping[str, str],
-) -> type[BaseModel]:
-    try:
-        hints = inspect.get_annotations(fn, eval_str=True)
-    except Exception as e:
-        raise ToolError(
-            f"cannot read the type hints of tool {tool_name!r} ({type(e).__name__}: {e}); "
-            "define the types it uses at module level"
-        ) from e
-    fields: dict[str, Any] = {}
-    for param in signature.parameters.values():
-        if param.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
-            raise ToolError(
-                f"tool {tool_name!r} takes {'*' if param.kind is param.VAR_POSITIONAL else '**'}"
-                f"{param.name}: tools need named parameters so the "
-                "model can fill them from a JSON schema"
-            )
-        annotation = hints.get(param.name, Any)
-        default = ... if param.default is inspect.Parameter.empty else param.default
-        # Only set what is known, so Annotated[..., Field(description=...)] keeps its own.
-        extra: dict[str, Any] = {}
-        if _field_name(param.name) != param.name:
-            extra["alias"] = param.name
-        if param.name in param_docs:
-            extra["description"] = param_docs[param.name]
-        fields[_field_name(param.name)] = (annotation, Field(default, **extra))
-    try:
-        return create_model(
-            f"{tool_name}_arguments",
-            __config__=ConfigDict(extra="forbid", arbitrary_types_allowed=False),
-            **fields,
-        )
-    except Exception as e:
-        raise ToolError(
-            f"cannot build a JSON schema for tool {tool_name!r} ({type(e).__name__}: {e}); "
-            "annotate its parameters with JSON-friendly types (str, int, float, bool, list, "
-            "dict, Literal, enums, pydantic models)"
-        ) from e
 
 
 @overload

@@ -64,8 +64,7 @@ from matplotlib.figure import Figure
 from nbagent.agent import run_sync
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
-from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.errors import ConfigurationError
+from nbagent.agent.timeline import TurnRecord
 from nbagent.llm.pricing import ModelPrice
 from nbagent.llm.prompt_cache import CacheModel
 from nbagent.llm.tokens import TokenEstimator
@@ -80,143 +79,12 @@ from nbagent.notebook._grid import (
     run_jobs,
 )
 from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcript, replay
-from nbagent.notebook._tuning_cost import COST_COLUMNS, cost_figures, resolve_price
-from nbagent.notebook._tuning_plot import (
-    cheapest_keeping,
-    context_tokens,
-    no_setting_keeps,
-    tuning_figure,
-)
+from nbagent.notebook._tuning_cost import COST_COLUMNS, resolve_price
+from nbagent.notebook._tuning_plot import context_tokens, tuning_figure
+from nbagent.notebook._tuning_recommendation import Recommendation, recommendation
+from nbagent.notebook._tuning_run import RESULT_COLUMNS, TuningRun, retention_figures
 from nbagent.notebook.charts import literal, watermark_chart
 from nbagent.notebook.tables import styled
-
-RESULT_COLUMNS = (
-    "summaries_fired",
-    "first_fire_turn",
-    "debounced_turns",
-    "failed_summaries",
-    "peak_context_tokens",
-    "final_context_tokens",
-    "total_input_tokens",
-    "summary_tokens",
-    "total_tokens",
-    "input_saved_tokens",
-    "net_saved_tokens",
-    "savings_pct",
-    "final_retention",
-    "min_retention",
-    "facts_lost",
-)
-
-
-def retention_figures(records: Sequence[TurnRecord]) -> dict[str, Any]:
-    """``final_retention``, ``min_retention`` and ``facts_lost`` of a timeline (see the module
-    docstring)."""
-    if not records:
-        return {"final_retention": 1.0, "min_retention": 1.0, "facts_lost": 0}
-    fired = next((r.turn_index for r in records if r.summary_fired), None)
-    measured = [(r.turn_index, r.retention) for r in records if r.retention is not None]
-    after = [value for turn, value in measured if fired is not None and turn > fired]
-    last = records[-1]
-    return {
-        "final_retention": 1.0 if last.retention is None else last.retention,
-        "min_retention": min(after or [value for _, value in measured], default=1.0),
-        "facts_lost": len(set(last.facts_missing)),
-    }
-
-
-@dataclass
-class TuningRun:
-    """One grid cell: its values, the full config and the replayed session."""
-
-    values: dict[str, Any]
-    config: SummaryConfig
-    session: AgentSession
-    price: ModelPrice | None = None
-    """The price it is billed at (``usd`` and ``cache_read_share``, see ``_tuning_cost``)."""
-
-    @property
-    def timeline(self) -> list[TurnRecord]:
-        return self.session.timeline
-
-    @property
-    def label(self) -> str:
-        return ", ".join(f"{k}={v}" for k, v in self.values.items()) or "base config"
-
-    def figures(self, baseline_input: int) -> dict[str, Any]:
-        """The table row's figures (see the module docstring)."""
-        records = self.timeline
-        fired = [r.turn_index for r in records if r.summary_fired]
-        input_tokens = self.session.cost_so_far.total.input_tokens
-        summary_tokens = self.session.summary_cost.total_tokens
-        saved = baseline_input - input_tokens
-        net = saved - summary_tokens
-        return {
-            "summaries_fired": len(fired),
-            "first_fire_turn": fired[0] if fired else None,
-            "debounced_turns": sum(r.summary_status is SummaryStatus.DEBOUNCED for r in records),
-            "failed_summaries": sum(r.summary_status is SummaryStatus.FAILED for r in records),
-            "peak_context_tokens": max((context_tokens(r) for r in records), default=0),
-            "final_context_tokens": records[-1].context_tokens_after if records else 0,
-            "total_input_tokens": input_tokens,
-            "summary_tokens": summary_tokens,
-            "total_tokens": input_tokens + summary_tokens,
-            "input_saved_tokens": saved,
-            "net_saved_tokens": net,
-            "savings_pct": round(100 * net / baseline_input, 2) if baseline_input else 0.0,
-            **retention_figures(records),
-            **({} if self.price is None else cost_figures(self.session, self.price)),
-        }
-
-
-@dataclass(frozen=True)
-class Recommendation:
-    """The setting :meth:`TuningResult.recommend` picked.
-
-    ``number`` is its table row (``#n`` in the plots), ``values`` its grid values, ``config`` the
-    full :class:`SummaryConfig` it was replayed with (to pass to ``AgentBuilder.summary_config``),
-    ``row`` its table row as a dict (column -> value).
-    """
-
-    number: int
-    values: dict[str, Any]
-    config: SummaryConfig
-    row: dict[str, Any]
-
-    @property
-    def total_tokens(self) -> int:
-        return int(self.row["total_tokens"])
-
-    @property
-    def min_retention(self) -> float:
-        return float(self.row["min_retention"])
-
-    def __repr__(self) -> str:
-        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items()) or "base config"
-        return (
-            f"Recommendation(#{self.number} {values}: min_retention "
-            f"{self.min_retention:.3f}, {self.total_tokens:,} tokens)"
-        )
-
-
-def _recommendation(
-    table: pd.DataFrame, runs: Sequence[TuningRun], min_retention: float
-) -> Recommendation:
-    """The :class:`Recommendation` of ``table`` (one row per run, in order) for the bar."""
-    number = _pick(table, [run.label for run in runs], min_retention)
-    run = runs[number]
-    return Recommendation(number, dict(run.values), run.config, _row(table, number))
-
-
-def _pick(table: pd.DataFrame, labels: Sequence[str], min_retention: float) -> int:
-    number = cheapest_keeping(table, min_retention)
-    if number is None:
-        raise ConfigurationError(no_setting_keeps(table, labels, min_retention))
-    return number
-
-
-def _row(table: pd.DataFrame, number: int) -> dict[str, Any]:
-    return {str(k): v for k, v in table.iloc[number].to_dict().items()}
 
 
 @dataclass
@@ -263,7 +131,7 @@ class TuningResult:
         """The cheapest setting (lowest ``total_tokens``) whose ``min_retention`` is at least
         ``min_retention``; a :class:`ConfigurationError` naming the best retention reached, and
         the setting that reached it, when none is."""
-        return _recommendation(self.table, self.runs, min_retention)
+        return recommendation(self.table, self.runs, min_retention)
 
     def _repr_html_(self) -> str:
         head = (
@@ -327,7 +195,7 @@ class ManyTuningResult:
         in every transcript; ``config`` is the first transcript's (the same for all unless
         ``base_config`` was left to each session's own). Raises as
         :meth:`TuningResult.recommend` does."""
-        return _recommendation(self.table, self.results[0].runs, min_retention)
+        return recommendation(self.table, self.results[0].runs, min_retention)
 
     def _repr_html_(self) -> str:
         head = (

@@ -1,0 +1,69 @@
+"""The setting a tuning result recommends: the cheapest whose ``min_retention`` reaches a bar.
+
+Shared by :class:`~nbagent.notebook.tuning.TuningResult` and
+:class:`~nbagent.notebook.tuning.ManyTuningResult` (which re-exports :class:`Recommendation`):
+both pick from a table with a row per :class:`~nbagent.notebook._tuning_run.TuningRun`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pandas as pd
+
+from nbagent.agent.summary import SummaryConfig
+from nbagent.errors import ConfigurationError
+from nbagent.notebook._tuning_plot import cheapest_keeping, no_setting_keeps
+from nbagent.notebook._tuning_run import TuningRun
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The setting :meth:`~nbagent.notebook.tuning.TuningResult.recommend` picked.
+
+    ``number`` is its table row (``#n`` in the plots), ``values`` its grid values, ``config`` the
+    full :class:`SummaryConfig` it was replayed with (to pass to ``AgentBuilder.summary_config``),
+    ``row`` its table row as a dict (column -> value).
+    """
+
+    number: int
+    values: dict[str, Any]
+    config: SummaryConfig
+    row: dict[str, Any]
+
+    @property
+    def total_tokens(self) -> int:
+        return int(self.row["total_tokens"])
+
+    @property
+    def min_retention(self) -> float:
+        return float(self.row["min_retention"])
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items()) or "base config"
+        return (
+            f"Recommendation(#{self.number} {values}: min_retention "
+            f"{self.min_retention:.3f}, {self.total_tokens:,} tokens)"
+        )
+
+
+def recommendation(
+    table: pd.DataFrame, runs: Sequence[TuningRun], min_retention: float
+) -> Recommendation:
+    """The :class:`Recommendation` of ``table`` (one row per run, in order) for the bar."""
+    number = _pick(table, [run.label for run in runs], min_retention)
+    run = runs[number]
+    return Recommendation(number, dict(run.values), run.config, _row(table, number))
+
+
+def _pick(table: pd.DataFrame, labels: Sequence[str], min_retention: float) -> int:
+    number = cheapest_keeping(table, min_retention)
+    if number is None:
+        raise ConfigurationError(no_setting_keeps(table, labels, min_retention))
+    return number
+
+
+def _row(table: pd.DataFrame, number: int) -> dict[str, Any]:
+    return {str(k): v for k, v in table.iloc[number].to_dict().items()}
