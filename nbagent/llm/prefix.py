@@ -53,6 +53,11 @@ def _same(a: AnyMessage, b: AnyMessage) -> bool:
     return a is b or a == b
 
 
+def _same_tools(a: Sequence[ToolDefinition], b: Sequence[ToolDefinition]) -> bool:
+    # Identity first, as for messages: a cycle sends its registry's very definitions each time.
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
+
+
 def sent_request(
     previous: SentRequest | None,
     tools: Sequence[ToolDefinition],
@@ -67,7 +72,7 @@ def sent_request(
     """
     current = tuple(messages)
     kept = 0
-    if previous is not None and tuple(previous.tools) == tuple(tools):
+    if previous is not None and _same_tools(previous.tools, tools):
         limit = min(len(previous.messages), len(current))
         while kept < limit and _same(previous.messages[kept], current[kept]):
             kept += 1

@@ -222,6 +222,8 @@ def estimate_messages_tokens(
 
 _SENT_TOOL_FIELDS = {"name", "description", "input_schema"}
 """What providers are sent of a tool definition (the rest is nbagent's own bookkeeping)."""
+_TOOLS_TOKENS: dict[tuple[object, ...], tuple[tuple[ToolDefinition, ...], int]] = {}
+_TOOLS_TOKENS_SIZE = 64
 
 
 def estimate_tools_tokens(
@@ -230,8 +232,19 @@ def estimate_tools_tokens(
     """Tool definitions as one JSON list of their name, description and input schema."""
     if not tools:
         return 0
+    est = estimator or DEFAULT_ESTIMATOR
+    # A cycle sends the same definitions (the same frozen objects) with every request; their
+    # JSON is made and counted once. The entry holds the objects, so an id is never reused.
+    key = (est.name, *map(id, tools))
+    known = _TOOLS_TOKENS.get(key)
+    if known is not None and all(map(operator.is_, known[0], tools)):
+        return known[1]
     schema = [t.model_dump(mode="json", include=_SENT_TOOL_FIELDS) for t in tools]
-    return (estimator or DEFAULT_ESTIMATOR).count_text(_json_text(schema))
+    tokens = est.count_text(_json_text(schema))
+    if len(_TOOLS_TOKENS) >= _TOOLS_TOKENS_SIZE:
+        _TOOLS_TOKENS.clear()
+    _TOOLS_TOKENS[key] = (tuple(tools), tokens)
+    return tokens
 
 
 def estimate_request_tokens(
