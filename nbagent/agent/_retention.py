@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from nbagent.agent._turn import Turn
 from nbagent.agent.context import ContextSlot
-from nbagent.agent.facts import Fact, FactBook, FactKind, found_in, message_text, normalize
+from nbagent.agent.facts import Fact, FactBook, FactKind, message_text
 from nbagent.agent.timeline import TurnRecord
+from nbagent.llm.facts import TextMemo, found_in, normalize
 from nbagent.llm.messages import AnyMessage, SystemMessage
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import ToolRegistry
@@ -61,25 +62,71 @@ def request_retention(
     the request sent instead of it.
     """
     facts = book.facts()
-    shown_keys = "\x00".join(normalize(text) for text in shown)
+    shown_keys = haystack_of(shown)
+    spans = [(first, first + count) for first, count in runs if first >= 0]
+    copies: dict[int, Haystack] = {}
     missing: list[str] = []
     for fact in facts:
-        if found_in(fact.key, shown_keys) or any(
-            _in_runs(i, runs)
-            and (i not in compacted or found_in(fact.key, _key_text(compacted[i])))
-            for i in book.statements(fact.key)
-        ):
+        key = fact.key
+        if shown_keys.has(key) or _held(key, book.statements(key), spans, compacted, copies):
             continue
         missing.append(fact.text)
     return len(facts), len(facts) - len(missing), missing
 
 
-def _in_runs(index: int, runs: Sequence[tuple[int, int]]) -> bool:
-    return any(first <= index < first + count for first, count in runs if first >= 0)
+def _held(
+    key: str,
+    statements: Sequence[int],
+    spans: Sequence[tuple[int, int]],
+    compacted: Mapping[int, AnyMessage],
+    copies: dict[int, Haystack],
+) -> bool:
+    """Whether a message the request holds states ``key``: one of its ``statements`` (stored
+    indices) lies in the request's ``spans`` and was sent whole, or as a copy that states it."""
+    for i in reversed(statements):  # the newest statement is the likeliest still sent
+        for lo, hi in spans:
+            if lo <= i < hi:
+                if i not in compacted:
+                    return True
+                copy = copies.get(i)
+                if copy is None:
+                    copy = copies[i] = haystack_of((message_text(compacted[i]),))
+                if copy.has(key):
+                    return True
+                break
+    return False
 
 
-def _key_text(message: AnyMessage) -> str:
-    return normalize(message_text(message))
+class Haystack:
+    """A normalised text that remembers which fact keys :func:`found_in` finds in it: a summary,
+    a system prompt or a compacted copy is asked about the same facts turn after turn (and by
+    every replay of a tuning grid), and answers each after the first by a dictionary lookup."""
+
+    __slots__ = ("_found", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._found: dict[str, bool] = {}
+
+    def has(self, key: str) -> bool:
+        """``found_in(key, self.text)``."""
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = found_in(key, self.text)
+        return found
+
+
+_HAYSTACKS: TextMemo[Haystack] = TextMemo(8_000_000)
+
+
+def haystack_of(texts: Iterable[str]) -> Haystack:
+    """The :class:`Haystack` of ``texts`` normalised and joined by NUL, the same object while
+    the texts are the same (its weight counts the answers it will keep)."""
+    joined = "\x00".join(normalize(t) for t in texts)
+    found = _HAYSTACKS.get(joined)
+    if found is None:
+        found = _HAYSTACKS.put(joined, Haystack(joined), 3 * len(joined) + 256)
+    return found
 
 
 def stored_index(runs: Sequence[tuple[int, int]], position: int) -> int | None:
@@ -91,4 +138,4 @@ def stored_index(runs: Sequence[tuple[int, int]], position: int) -> int | None:
     return None
 
 
-__all__ = ["FactKeeper", "request_retention", "stored_index"]
+__all__ = ["FactKeeper", "Haystack", "haystack_of", "request_retention", "stored_index"]

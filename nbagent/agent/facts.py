@@ -91,7 +91,7 @@ class FactBook:
                     for fact in tool_field_facts(message, fields, turn=self._turn, index=index):
                         found.setdefault(fact.key, fact)
             if not isinstance(message, ToolResultMessage) or message.tool_name in action_tools:
-                for fact in extract_facts(message, turn=self._turn, index=index):
+                for fact in extract_facts(message, turn=self._turn, index=index, remember=True):
                     found.setdefault(fact.key, fact)
             for fact in found.values():
                 self._first.setdefault(fact.key, fact)

@@ -26,11 +26,13 @@ book that follows a session's history lives in :mod:`nbagent.agent.facts`.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Generic, TypeVar
 
 from nbagent.llm.blocks import TextBlock, ToolResultBlock, text_of
 from nbagent.llm.messages import (
@@ -248,11 +250,52 @@ NUMBER_GAP = "\x00"
 """What stays of the space between two numbers, so "CA1234 07:45" does not read as one."""
 
 
+_V = TypeVar("_V")
+
+
+class TextMemo(Generic[_V]):
+    """What a pure function returned for a text, by the text, within ``budget`` (the weights
+    :meth:`put` is given; the oldest entries go first). Retention asks the same of the same
+    texts every turn (a summary, a message) and each replay of a tuning grid asks it again.
+    Reads take no lock, writes do (a grid may replay on threads)."""
+
+    def __init__(self, budget: int) -> None:
+        self._data: dict[str, tuple[_V, int]] = {}
+        self._budget = budget
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, text: str) -> _V | None:
+        found = self._data.get(text)
+        return None if found is None else found[0]
+
+    def put(self, text: str, value: _V, weight: int) -> _V:
+        if weight > self._budget // 4:
+            return value  # too large to keep: it would push out everything else
+        with self._lock:
+            if text not in self._data:
+                self._data[text] = (value, weight)
+                self._size += weight
+                while self._size > self._budget:
+                    self._size -= self._data.pop(next(iter(self._data)))[1]
+        return value
+
+
+_NORMALIZED: TextMemo[str] = TextMemo(4_000_000)
+
+
 def normalize(text: str) -> str:
     """The form a fact is compared in: NFKC (full-width digits and letters become ASCII),
     case-folded, without whitespace, thousands separators, currency signs and codes, and
     without a currency word that follows a number ("120 pounds", "1,986元"); where only
     whitespace separated two numbers, :data:`NUMBER_GAP` stays."""
+    found = _NORMALIZED.get(text)
+    if found is None:
+        found = _NORMALIZED.put(text, _normalize(text), 2 * len(text) + 64)
+    return found
+
+
+def _normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
     # What is taken out leaves a space, so two numbers it stood between stay two numbers.
     text = _CODES.sub(" ", _SIGNS.sub(" ", text))
@@ -279,9 +322,32 @@ def found_in(key: str, haystack: str) -> bool:
 
 
 def extract_text_facts(
-    text: str, *, turn: int | None = None, index: int | None = None, role: str = "user"
+    text: str,
+    *,
+    turn: int | None = None,
+    index: int | None = None,
+    role: str = "user",
+    remember: bool = False,
 ) -> list[Fact]:
-    """The facts of one text, in order of appearance, each once."""
+    """The facts of one text, in order of appearance, each once.
+
+    ``remember``: keep what the text states for the next call with the same text (the fact
+    book does: each replay of a tuning grid extracts the same messages). A short text (a fact's
+    own, as a ledger lists it) is always remembered; a long one otherwise scanned anew."""
+    if not remember and len(text) > _SHORT_TEXT:
+        return [Fact(value, kind, turn, index, role) for value, kind in _extract(text)]
+    found = _EXTRACTED.get(text)
+    if found is None:
+        found = _EXTRACTED.put(text, _extract(text), len(text) + 64)
+    return [Fact(value, kind, turn, index, role) for value, kind in found]
+
+
+_SHORT_TEXT = 64
+_EXTRACTED: TextMemo[tuple[tuple[str, FactKind], ...]] = TextMemo(4_000_000)
+
+
+def _extract(text: str) -> tuple[tuple[str, FactKind], ...]:
+    """``(value, kind)`` of each fact of ``text``, as :func:`extract_text_facts` makes them."""
     text = unicodedata.normalize("NFKC", text)
     starts: list[int] = []  # the spans taken, sorted and disjoint
     ends: list[int] = []
@@ -311,14 +377,14 @@ def extract_text_facts(
             value, start = match.group(1), match.start(1)
             if value not in first or start < first[value][0]:
                 first[value] = (start, FactKind.NAME)
-    unique: dict[str, Fact] = {}
+    unique: dict[str, tuple[str, FactKind]] = {}
     for value, (_, kind) in sorted(first.items(), key=lambda item: item[1][0]):
         if kind is FactKind.CODE and _FLIGHT_WORDS.match(value):
             kind = FactKind.FLIGHT
-        fact = Fact(value, kind, turn, index, role)
-        if fact.key:
-            unique.setdefault(fact.key, fact)
-    return list(unique.values())
+        key = normalize(value)
+        if key:
+            unique.setdefault(key, (value, kind))
+    return tuple(unique.values())
 
 
 def message_text(message: AnyMessage) -> str:
@@ -339,11 +405,17 @@ def message_text(message: AnyMessage) -> str:
 
 
 def extract_facts(
-    message: AnyMessage, *, turn: int | None = None, index: int | None = None
+    message: AnyMessage,
+    *,
+    turn: int | None = None,
+    index: int | None = None,
+    remember: bool = False,
 ) -> list[Fact]:
-    """The facts a message states (user, assistant and tool-result messages)."""
+    """The facts a message states (user, assistant and tool-result messages); ``remember`` as
+    :func:`extract_text_facts` takes it."""
     role = "tool" if isinstance(message, ToolResultMessage) else message.role
-    return extract_text_facts(message_text(message), turn=turn, index=index, role=role)
+    text = message_text(message)
+    return extract_text_facts(text, turn=turn, index=index, role=role, remember=remember)
 
 
 def facts_of(
@@ -397,6 +469,7 @@ __all__ = [
     "NUMBER_GAP",
     "Fact",
     "FactKind",
+    "TextMemo",
     "extract_facts",
     "extract_text_facts",
     "facts_note",

@@ -15,9 +15,11 @@ pinned facts.
 
 Every replay tracks retention (``AgentConfig.track_retention``): each turn record says how many of
 the facts stated so far its last request still showed the model, which is what the tuning
-table's retention columns read. It adds about 55 ms of CPU to a 60-turn replay of
-``notebooks/data/travel_60_turns.jsonl`` (about 115 -> 170 ms here, 219 facts), about 0.9 ms a
-turn: extracting the new messages' facts and looking for every fact in the request.
+table's retention columns read. It costs about 20 ms of CPU in a first 60-turn replay of
+``notebooks/data/travel_60_turns.jsonl`` (219 facts, about 0.3 ms a turn: extracting the new
+messages' facts and looking for every fact in the request) and about 4 ms in each further one,
+as a grid's other cells are: what a message states and which facts a summary or system prompt
+shows are remembered by their text (:class:`~nbagent.llm.facts.TextMemo`).
 Tool results count as facts only for ``Action`` tools and declared ``key_fields``, and the replay
 registry declares no tool, so a replay counts the facts of user and assistant messages (and
 pins), not of tool results.
