@@ -25,6 +25,7 @@ not pay to copy it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
 
@@ -91,6 +92,8 @@ def with_ledger(
 
     ``budget`` is in the unit of ``count`` (characters by default; the checkpoint counts tokens
     with the session's estimator) and covers the header and the counted line."""
+    # The same short lines are counted again by the second fit, and a label once per fact.
+    count = functools.cache(count)
     prose = split_ledger(summary)[0].rstrip()
     have = normalize(prose)
     seen: set[str] = set()
