@@ -22,13 +22,15 @@ _policy       what decides: the config, the actions, the four score sources, the
 _texts        what is written: the markers, one constant for each keep length
 _plan         how a pass runs: the planner, its memoised decisions, applying a plan, the records
 _records      what a pass reports: the record types, the plan and the report
-_index        what is remembered: each message's analysis, key terms, the reference index
+_index        what is remembered: each message's analysis, the reference index
+_terms        what ties a reply to a result: key terms, judged once a token per scan
+_estimates    what a pass counts once: the estimate of each text it meets again
 _carry        between compactions: the last one's decisions carried unchanged (a stable prefix)
 ============  =================================================================================
 """
 
 from nbagent.llm.compact._carry import HELD_REASON, carried_report
-from nbagent.llm.compact._index import CompactState, key_terms
+from nbagent.llm.compact._index import CompactState
 from nbagent.llm.compact._plan import apply_plan, microcompact, plan_compaction
 from nbagent.llm.compact._policy import (
     MEDIUM_CHARS,
@@ -42,6 +44,7 @@ from nbagent.llm.compact._policy import (
     decide_strategy,
 )
 from nbagent.llm.compact._records import CompactPlan, CompactRecord, CompactReport, UnitRecord
+from nbagent.llm.compact._terms import key_terms
 from nbagent.llm.compact._texts import (
     FACTS_KEEP,
     STRUCTURED_KEEP,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from nbagent.llm.compact._estimates import PassEstimator
 from nbagent.llm.compact._index import CompactState
 from nbagent.llm.compact._policy import SKIP
 from nbagent.llm.compact._records import CompactPlan, CompactRecord, CompactReport, M
@@ -34,7 +35,7 @@ def carried_report(
     if len(messages) < size or any(messages[i] is not originals[i] for i in range(size)):
         return None
     held = applied.plan
-    view = state.scan(messages, estimator)
+    view = state.scan(messages, PassEstimator(estimator))
     before = view.cumulative[-1] if view.cumulative else 0
     entries = view.entries
 

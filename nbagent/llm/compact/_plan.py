@@ -8,11 +8,16 @@ records are built from the pass's decisions when they are first read.
 Two things are kept on each unit, because a session runs the pass on every request:
 
 - its last choice and the inputs it came from (the config, being recent, its tool's semantic,
-  its decay steps): the unit is decided again only when one changed, so a run one turn later
-  re-decides only the units that aged by a step. Without it a run costs about 2.5x as much.
+  its decay steps): the unit is decided again only when one changed, and a change of steps the
+  matrix does not tell apart (:func:`~._policy.decays_alike`) keeps the choice too, so a run
+  one turn later re-decides only the units that aged into a lower band of the score (at 1,000
+  messages, about 4 a turn of the 83 that aged by a step). Without it a run costs about 2.5x
+  as much.
 - what each action made of it (the new text and its estimate): a unit decided again to the
-  same action (most are: it aged by a step but stays, say, Replace) does no text work again.
-  Without it a run one turn later costs about 3x as much.
+  same action does no text work again. Without it a run one turn later costs about 3x as much.
+
+A pass also counts each text once (:mod:`._estimates`) and judges each token once
+(:mod:`._terms`): a history repeats both.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from operator import itemgetter
 from typing import cast
 
 from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, text_of
+from nbagent.llm.compact._estimates import PassEstimator
 from nbagent.llm.compact._index import Choice, CompactState, Entry, Outcome, Unit, View
 from nbagent.llm.compact._policy import (
     SKIP,
@@ -36,6 +42,7 @@ from nbagent.llm.compact._policy import (
     TruncateStructured,
     decay_and_reference,
     decay_steps,
+    decays_alike,
     keeps_facts,
     rule,
     semantic_scores,
@@ -136,16 +143,14 @@ def _outcome(
 class _Run:
     """One pass: what its decisions depend on, and what they came to.
 
-    The plan keeps the run to build its records when they are first read.
+    The plan keeps the run to build its records when they are first read; the estimator is only
+    lent to :meth:`decide` (the pass's memo holds the texts it counted, which the plan must not).
     """
 
-    def __init__(
-        self, view: View, config: CompactConfig, tools: Tools | None, estimator: TokenEstimator
-    ) -> None:
+    def __init__(self, view: View, config: CompactConfig, tools: Tools | None) -> None:
         self.view = view
         self.config = config
         self.semantic = semantic_scores(tools)
-        self.estimator = estimator
         self.current = view.turns[-1] if view.turns else 0
         self.first_recent = len(view.entries) - config.keep_recent
         self.decided: list[Decided] = []
@@ -155,9 +160,15 @@ class _Run:
         """Message index -> its estimated tokens once changed."""
         self.freed = 0
 
-    def decide(self, messages: Sequence[Message], last_referenced: dict[str, int]) -> None:
+    def decide(
+        self,
+        messages: Sequence[Message],
+        last_referenced: dict[str, int],
+        estimator: TokenEstimator,
+    ) -> None:
         """Decide every unit of the view, taking a unit's choice again only when one of its
-        inputs changed (the config, being recent, its tool's semantic, its decay steps)."""
+        inputs changed (the config, being recent, its tool's semantic, its decay steps as far as
+        the matrix tells them apart)."""
         config, current, first_recent = self.config, self.current, self.first_recent
         entries, turns = self.view.entries, self.view.turns
         decided, changes, changed_tokens = self.decided, self.changes, self.changed_tokens
@@ -177,16 +188,18 @@ class _Run:
                     last = turn
                 semantic = semantic_of(unit.tool_name or "", 0.0)
                 steps = decay_steps(config, current - last)
-                key = (config, recent, semantic, steps)
+                key = (config, recent, semantic)
             choice = unit.choice
-            if choice is None or unit.choice_key != key:
-                choice = unit.choice = self.choose(messages[index], unit, recent, semantic, steps)
-                unit.choice_key = key
+            if choice is None or unit.choice_steps != steps or unit.choice_key != key:
+                if choice is None or not _still_stands(unit, key, semantic, steps):
+                    choice = self.choose(messages[index], unit, recent, semantic, steps, estimator)
+                    unit.choice = choice
+                unit.choice_key, unit.choice_steps = key, steps
             decided.append((index, unit, last, choice))
-            if choice.text is not None:
+            change = choice.change
+            if change is not None:
                 saved = choice.before - choice.after
                 freed += saved
-                change = (unit.block, choice.text)
                 if index == changed:  # a message's units are next to each other in the view
                     changes[index] += (change,)
                     changed_tokens[index] -= saved
@@ -197,20 +210,26 @@ class _Run:
         self.freed = freed
 
     def choose(
-        self, message: Message, unit: Unit, recent: bool, semantic: float, steps: int
+        self,
+        message: Message,
+        unit: Unit,
+        recent: bool,
+        semantic: float,
+        steps: int,
+        estimator: TokenEstimator,
     ) -> Choice:
         """The unit's choice: the policy's rule, then what the action makes of the unit."""
         action, reason = rule(self.config, unit, recent, semantic, steps)
         if isinstance(action, Skip):
             return Choice(action, unit.tokens, unit.tokens, reason, None)
         keep = keeps_facts(self.config, unit, semantic)
-        text, tokens, taken, note = _outcome(message, unit, action, self.estimator, keep)
+        text, tokens, taken, note = _outcome(message, unit, action, estimator, keep)
         if keep and FACTS_LABEL in text:
             note += ", key facts kept"
         if tokens >= unit.tokens:  # a marker can cost more than the few characters it cuts
             reason = f"{reason}, but {action.name} would not shrink it"
             return Choice(SKIP, unit.tokens, unit.tokens, reason, None)
-        return Choice(taken, unit.tokens, tokens, reason + note, text)
+        return Choice(taken, unit.tokens, tokens, reason + note, (unit.block, text))
 
     # --- records, built when the plan's records are first read --------------------------------
 
@@ -275,6 +294,14 @@ class _Run:
         )  # fmt: skip
 
 
+def _still_stands(unit: Unit, key: tuple[object, ...], semantic: float, steps: int) -> bool:
+    """Whether the unit's last choice holds for a run whose inputs differ from its last only by
+    decay steps the matrix does not tell apart. A result that aged by a step mostly stays in
+    its band of the score (always in the lowest), so a run one turn later decides again only
+    the few that crossed one."""
+    return unit.choice_key == key and decays_alike(semantic, unit.content, steps, unit.choice_steps)
+
+
 def plan_compaction(
     messages: Sequence[Message],
     config: CompactConfig,
@@ -290,10 +317,10 @@ def plan_compaction(
     and caches each message's analysis and decision, so a run over a history that only grew is
     cheap. Records are built when first read.
     """
-    est = estimator or DEFAULT_ESTIMATOR
+    est = PassEstimator(estimator or DEFAULT_ESTIMATOR)
     st = CompactState() if state is None else state
-    run = _Run(st.scan(messages, est), config, tools, est)
-    run.decide(messages, st.last_referenced)
+    run = _Run(st.scan(messages, est), config, tools)
+    run.decide(messages, st.last_referenced, est)
     before = run.view.cumulative[-1] if run.view.cumulative else 0
     return CompactPlan(
         tokens_before=before,

@@ -289,6 +289,8 @@ def _is_table(head: str) -> bool:
     if len(lines) < 5:
         return False
     for delimiter in _TABLE_DELIMITERS:
+        if delimiter not in head:
+            continue  # on no line: most heads lack two of the three, and one scan tells
         counts = [line.count(delimiter) for line in lines]
         common = max(set(counts), key=counts.count)
         if common > 0 and counts.count(common) >= 0.8 * len(counts):
@@ -325,10 +327,28 @@ def importance(semantic: float, content: float, steps: int) -> float:
     return semantic + content - DECAY_STEP * steps
 
 
+def decays_alike(semantic: float, content: float, steps: int, other_steps: int) -> bool:
+    """Whether the matrix tells a result ``steps`` decay steps old from one ``other_steps`` old:
+    it reads only the band of the score (:func:`importance_band`), so most steps change nothing,
+    and none once the score is below 1."""
+    return importance_band(importance(semantic, content, steps)) == importance_band(
+        importance(semantic, content, other_steps)
+    )
+
+
 # --- the matrix and its reasons ----------------------------------------------------------------
 
 SMALL_CHARS = 200
 MEDIUM_CHARS = 2000
+
+
+def importance_band(score: float) -> int:
+    """All the matrix reads of an importance score: 2 (>= 2), 1 (>= 1) or 0 (below 1)."""
+    return 2 if score >= 2 else 1 if score >= 1 else 0
+
+
+_LARGE_ACTIONS = (REPLACE, TRUNCATE, STRUCTURED)
+"""What a large result gets in each importance band."""
 
 
 def decide_strategy(size: int, score: float) -> CompactAction:
@@ -337,13 +357,10 @@ def decide_strategy(size: int, score: float) -> CompactAction:
         raise ValueError(f"size is a character count and cannot be negative, got {size}")
     if size <= SMALL_CHARS:
         return SKIP
+    band = importance_band(score)
     if size <= MEDIUM_CHARS:
-        return SKIP if score >= 1 else TRUNCATE
-    if score >= 2:
-        return STRUCTURED
-    if score >= 1:
-        return TRUNCATE
-    return REPLACE
+        return SKIP if band else TRUNCATE
+    return _LARGE_ACTIONS[band]
 
 
 def matrix_reason(size: int, action: CompactAction) -> str:
