@@ -2,9 +2,9 @@
 
 Every policy of `long_session` is replayed again (the same script, the same sessions), with
 nbagent's default policy as ``both``: summaries beside the microcompact the magics set
-(``compact_for_window``: a quarter of the window kept for the reply, so it is the window's safety
-net within a turn). `long_session`'s ``both`` compacts from 12k, below the summary line; it is
-here as ``both, compact from 12k``. "Compact every turn" variants set
+(``CompactConfig.beside_summaries``: a quarter of the window kept for the reply, so it is the
+window's safety net within a turn). `long_session`'s ``both`` compacts from 12k, below the
+summary line; it is here as ``both, compact from 12k``. "Compact every turn" variants set
 ``CompactConfig.stable_prefix=False`` (each request over the budget is compacted afresh, as
 nbagent did before, so a result that ages a decay step changes an early message on that turn);
 ``both, summary at start`` puts the summary right after the system prompt
@@ -57,14 +57,8 @@ from nbagent.llm.request import MessageRequest, MessageResponse
 from nbagent.llm.usage import Usage
 
 DEFAULT_POLICY = "both"
-DEFAULT_COMPACT = CompactConfig(
-    context_window=SUMMARY.max_context_tokens,
-    reserved_tokens=SUMMARY.max_context_tokens // 4,
-    protect_factual=True,
-)
-"""nbagent's default microcompact beside summaries (the magics' ``compact_for_window``): a
-quarter of the window kept for the reply, Factual results protected -- above the summary line,
-so it is the window's safety net within a turn and summaries keep the context between turns."""
+DEFAULT_COMPACT = CompactConfig.beside_summaries(SUMMARY.max_context_tokens)
+"""nbagent's default microcompact beside summaries (what the magics set)."""
 START = SlotConfig(focused=FocusedConfig(summary_position="start"))
 WINDOW = 20
 TABLES: dict[str, tuple[str, str, CacheModel]] = {

@@ -114,7 +114,7 @@ class PromptCacheSimulator:
             read = self._automatic(chain, cumulative)
             write = 0
         else:
-            read, write = self._breakpoints(chain, cumulative, bool(tools), messages)
+            read, write = self._breakpoints(chain, cumulative, _marks(ordered, bool(tools)))
         return Usage(
             input_tokens=total,
             output_tokens=output_tokens,
@@ -138,10 +138,8 @@ class PromptCacheSimulator:
         self,
         chain: list[bytes],
         cumulative: list[int],
-        has_tools: bool,
-        messages: Sequence[AnyMessage],
+        marks: list[int],
     ) -> tuple[int, int]:
-        marks = breakpoint_positions(messages, has_tools)
         if not marks:
             return 0, 0
         lookback = self.model.lookback
@@ -174,7 +172,10 @@ def breakpoint_positions(messages: Sequence[AnyMessage], has_tools: bool) -> lis
     """Where the Anthropic provider puts its marks, as positions in the request's segments
     (the tool definitions, when there are any, then each entry of :func:`anthropic_order`), in
     order, at most four."""
-    ordered = anthropic_order(messages)
+    return _marks(anthropic_order(messages), has_tools)
+
+
+def _marks(ordered: Sequence[AnyMessage | tuple[SystemMessage, ...]], has_tools: bool) -> list[int]:
     offset = 1 if has_tools else 0
     n = len(ordered)
     spots: list[int] = []

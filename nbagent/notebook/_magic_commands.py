@@ -31,7 +31,6 @@ from nbagent.notebook._sessions import (
     OFFLINE_NOTICE,
     SessionBook,
     as_registry,
-    compact_for_window,
     is_offline,
     provider_label,
     save_slot,
@@ -232,7 +231,7 @@ def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespa
         base = current.summary_config or settings.summary or SummaryConfig()
         summary = dataclasses.replace(base, **changes)
     if args.max_context is not None and current.compact_config is not None:
-        compact = compact_for_window(args.max_context)
+        compact = CompactConfig.beside_summaries(args.max_context)
     book.configure(session, summary=summary, compact=compact)
     if args.mode is not None:
         slot = session.slot

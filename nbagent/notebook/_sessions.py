@@ -251,15 +251,6 @@ class SessionBook:
         self._stores.clear()
 
 
-def compact_for_window(window: int) -> CompactConfig:
-    """Microcompact settings for a model window: a quarter of it kept free for the reply.
-
-    Factual results are protected: magic sessions summarise, and a Factual result cut before a
-    summary covers it would be lost to the model.
-    """
-    return CompactConfig(context_window=window, reserved_tokens=window // 4, protect_factual=True)
-
-
 def save_slot(session: AgentSession) -> None:
     """Write the current slot's config now (a mode change survives a restart)."""
     run_sync(session.slot.save(session.bundle.store))
@@ -270,7 +261,6 @@ __all__ = [
     "SessionBook",
     "StoredSession",
     "as_registry",
-    "compact_for_window",
     "is_offline",
     "provider_label",
     "save_slot",

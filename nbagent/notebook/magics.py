@@ -47,6 +47,7 @@ from nbagent.agent import (
     run_sync,
 )
 from nbagent.errors import ConfigurationError, NbAgentError
+from nbagent.llm.compact import CompactConfig
 from nbagent.notebook import _magic_commands as commands
 from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import preview
@@ -68,7 +69,7 @@ from nbagent.notebook._render import (
     redact,
     reply_parts,
 )
-from nbagent.notebook._sessions import SessionBook, compact_for_window
+from nbagent.notebook._sessions import SessionBook
 
 logger = logging.getLogger("nbagent.notebook.magics")
 
@@ -153,7 +154,11 @@ class AgentMagics(Magics):
             show_tool_calls=self.show_tool_calls,
             update_interval=self.update_interval,
             summary=self._summary_config(),
-            compact=compact_for_window(self.max_context_tokens) if self.microcompact else None,
+            compact=(
+                CompactConfig.beside_summaries(self.max_context_tokens)
+                if self.microcompact
+                else None
+            ),
         )
 
     def _summary_config(self) -> SummaryConfig | None:

@@ -115,6 +115,14 @@ class CompactConfig:
                 f"got {self.decay_every_turns}"
             )
 
+    @classmethod
+    def beside_summaries(cls, window: int) -> CompactConfig:
+        """nbagent's microcompact for a session that also summarises, on a ``window``-token model:
+        a quarter of it kept for the reply, so it acts above the summary line (the window's
+        safety net within a turn), and Factual results protected (a Factual result cut before a
+        summary covers it would be lost to the model). The magics use it."""
+        return cls(context_window=window, reserved_tokens=window // 4, protect_factual=True)
+
     @property
     def budget(self) -> int:
         """Tokens the history may use: the window minus the reserve."""
