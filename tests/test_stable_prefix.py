@@ -4,6 +4,8 @@ for byte, and a new compaction is made only when it frees a worthwhile amount.""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nbagent.agent.session import AgentSession
 from nbagent.errors import ConfigurationError
@@ -135,3 +137,28 @@ def test_kept_prefix_ends_at_the_first_changed_message_and_at_a_change_of_tools(
     assert changed.messages == 1
     _, retooled = sent_request(sent, tuple(ToolRegistry([lookup]).definitions()), [a, b, c])
     assert (retooled.messages, retooled.tokens, retooled.share) == (0, 0, 0.0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    before=st.lists(st.integers(0, 3), max_size=12),
+    after=st.lists(st.integers(0, 3), max_size=12),
+    rebuilt=st.booleans(),
+)
+def test_kept_prefix_is_the_longest_run_of_equal_leading_messages(
+    before: list[int], after: list[int], rebuilt: bool
+) -> None:
+    # Messages from a few texts, some the very same objects, some equal copies (as a rebuilt
+    # system prompt is): the kept prefix is what a plain walk from the start finds.
+    texts = ["one " * 9, "two " * 7, "three " * 5, "four " * 3]
+    pool = [Message.user(t) for t in texts]
+    previous = [pool[i] for i in before]
+    current = [Message.user(texts[i]) if rebuilt else pool[i] for i in after]
+    first, _ = sent_request(None, (), previous)
+    sent, kept = sent_request(first, (), current)
+    plain = 0
+    while plain < min(len(previous), len(current)) and previous[plain] == current[plain]:
+        plain += 1
+    assert kept.messages == plain
+    assert kept.tokens == estimate_messages_tokens(current[:plain])
+    assert kept.request_tokens == sent.tokens == estimate_messages_tokens(current)

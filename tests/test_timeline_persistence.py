@@ -21,6 +21,7 @@ from nbagent.agent._state import TIMELINE_NAMESPACE
 from nbagent.agent.session import AgentSession
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import InMemoryStore, PutValue, StoreOp
+from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactRecord, Skip, microcompact
@@ -29,7 +30,7 @@ from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook.demo import travel_demo
 from nbagent.notebook.tables import compaction_table, timeline_table, token_table
-from tests.agent_support import make_session
+from tests.agent_support import ScriptedProvider, fired_turns, make_session
 
 REPO = Path(__file__).resolve().parents[1]
 PROMPTS = ["Which hotels in Paris?", "Hotels in Rome?", "Tell me a joke", "Hotels in Oslo?"]
@@ -235,27 +236,56 @@ async def test_tables_are_the_same_after_a_reload(tmp_path: Path) -> None:
     await reopened.close()
 
 
+class Recording(InMemoryStore):
+    """Remembers which timeline records each commit wrote, and with which summary status."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.timeline_puts: list[str] = []
+        self.statuses: list[tuple[str, str]] = []
+
+    async def commit(self, ops: Any) -> None:
+        ops = list[StoreOp](ops)
+        await super().commit(ops)
+        for op in ops:
+            if isinstance(op, PutValue) and op.namespace == "timeline":
+                assert isinstance(op.value, dict)
+                self.timeline_puts.append(op.key)
+                self.statuses.append((op.key, str(op.value["summary_status"])))
+
+
 async def test_each_turn_writes_only_its_own_timeline_record() -> None:
-    class Recording(InMemoryStore):
-        def __init__(self) -> None:
-            super().__init__()
-            self.timeline_puts: list[str] = []
-
-        async def commit(self, ops: Any) -> None:
-            ops = list[StoreOp](ops)
-            await super().commit(ops)
-            self.timeline_puts += [
-                op.key for op in ops if isinstance(op, PutValue) and op.namespace == "timeline"
-            ]
-
     store = Recording()
     session = open_session(store)
     for prompt in PROMPTS:
         await session.submit_turn(prompt)
-    # Written with the turn's commit, then updated once its summary step ran.
-    assert store.timeline_puts == [f"{i:09d}" for i in range(len(PROMPTS)) for _ in "ab"]
+    # Written once, with the turn's commit: no summary is due, so the record is final then.
+    assert store.timeline_puts == [f"{i:09d}" for i in range(len(PROMPTS))]
     saved = await store.items("trip", TIMELINE_NAMESPACE)
     assert [len(value["compaction"]) for _, value in saved] == [0, 1, 1, 2]
+
+
+async def test_a_turn_that_summarises_saves_its_record_before_and_after_the_summary() -> None:
+    store = Recording()
+    summary = SummaryConfig(max_context_tokens=500, trigger_token_ratio=0.5, debounce_turns=2)
+    session = make_session(ScriptedProvider(), store=store, summary=summary)
+    for i in range(6):
+        await session.submit_turn(f"turn {i} " + "words " * 12)
+    assert fired_turns(session) == [2, 4]
+    # A turn with no summary due is saved once, final; a summarising one is saved pending
+    # first (a crash in the summary step keeps the turn and says so), then final.
+    assert store.statuses == [
+        ("000000000", "not_needed"),
+        ("000000001", "debounced"),
+        ("000000002", "pending"),
+        ("000000002", "fired"),
+        ("000000003", "debounced"),
+        ("000000004", "pending"),
+        ("000000004", "fired"),
+        ("000000005", "debounced"),
+    ]
+    reopened = make_session(ScriptedProvider(), store=store, summary=summary)
+    assert [r.to_json() for r in reopened.timeline] == [r.to_json() for r in session.timeline]
 
 
 async def test_a_run_over_the_row_limit_keeps_its_totals_only(

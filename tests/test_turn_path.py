@@ -96,7 +96,11 @@ def test_view_tokens_equal_estimating_the_view(
         assert slot.view_tokens(without_system=True) == expected
 
     check()
-    slot.append_messages([_message(k, 100 + i) for i, k in enumerate(more)])  # the tally grows
+    added = [_message(k, 100 + i) for i, k in enumerate(more)]
+    # What the view will count once `added` is stored (the view's start may move meanwhile).
+    ahead = slot.view_tokens(extra=added), slot.view_tokens(without_system=True, extra=added)
+    slot.append_messages(added)  # the tally grows
+    assert ahead == (slot.view_tokens(), slot.view_tokens(without_system=True))
     check()
     slot.set_summary(SUMMARY_TEXT, later_upto)  # the view may start earlier or later now
     check()

@@ -23,6 +23,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from nbagent.agent._state import SessionState, SlotSummary
 from nbagent.agent.config import SessionServices
@@ -97,6 +98,13 @@ def add_ledger(
     return with_ledger(text, facts, budget=budget, language=config.prompt_language, count=count)
 
 
+def _watermark(config: SummaryConfig, record: TurnRecord) -> int:
+    """What the trigger line is compared with after the turn of ``record``."""
+    if config.watermark == "cumulative":
+        return record.cumulative_tokens
+    return record.reported_context_tokens or record.calibrated_context_tokens
+
+
 @dataclass(frozen=True)
 class SummaryMade:
     """A summary the checkpoint made and saved, and the session state saved with it."""
@@ -106,6 +114,15 @@ class SummaryMade:
     usage: Usage
     messages_summarised: int
     state: SessionState
+
+    def hook_data(self) -> dict[str, Any]:
+        """What the summary hook's context carries about it."""
+        return {
+            "summary": self.text,
+            "summary_upto": self.upto,
+            "usage": self.usage,
+            "messages_summarised": self.messages_summarised,
+        }
 
 
 class SummaryCheckpoint:
@@ -120,6 +137,17 @@ class SummaryCheckpoint:
         self.session_id = session_id
         self._state_op = state_op
 
+    def settle(self, services: SessionServices, state: SessionState, record: TurnRecord) -> None:
+        """Fill the record's summary fields now when the checkpoint will make no summary (off,
+        under the line, debounced), so the turn's one write saves its final record; leave it
+        pending when a summary is due (:meth:`run` makes it)."""
+        config = services.config.summary_config
+        if config is not None and self._decide(config, state, record) is SummaryStatus.FIRED:
+            return
+        self._fill(config, state, record)
+        if config is not None:
+            record.context_tokens_after = record.estimated_context_tokens  # the view stays
+
     async def run(
         self,
         services: SessionServices,
@@ -131,23 +159,29 @@ class SummaryCheckpoint:
     ) -> SummaryMade | None:
         """Step 8.5 of the notes: maybe summarise, and fill the record's summary fields."""
         config = services.config.summary_config
-        if config is None:
-            record.summary_status = SummaryStatus.DISABLED
-            return None
-        record.threshold = config.threshold
-        if config.watermark == "cumulative":
-            watermark = record.cumulative_tokens
-        else:
-            watermark = record.reported_context_tokens or record.calibrated_context_tokens
-        record.watermark = watermark
-        status = decide_summary(config, turn_index, state.last_summary_turn, watermark)
-        record.summary_status = status
-        if status is not SummaryStatus.FIRED:
+        if self._fill(config, state, record) is not SummaryStatus.FIRED or config is None:
             return None
         started = time.perf_counter()
         made = await self._summarise(services, config, slot, state, turn_index, record, facts)
         record.summary_latency_s = time.perf_counter() - started
         return made
+
+    @staticmethod
+    def _decide(config: SummaryConfig, state: SessionState, record: TurnRecord) -> SummaryStatus:
+        watermark = _watermark(config, record)
+        return decide_summary(config, record.turn_index, state.last_summary_turn, watermark)
+
+    @staticmethod
+    def _fill(
+        config: SummaryConfig | None, state: SessionState, record: TurnRecord
+    ) -> SummaryStatus:
+        if config is None:
+            record.summary_status = SummaryStatus.DISABLED
+            return record.summary_status
+        record.threshold = config.threshold
+        record.watermark = _watermark(config, record)
+        record.summary_status = SummaryCheckpoint._decide(config, state, record)
+        return record.summary_status
 
     async def _summarise(
         self,

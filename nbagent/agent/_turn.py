@@ -20,7 +20,6 @@ from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, UserMessage
 from nbagent.llm.request import MessageResponse
-from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens
 from nbagent.llm.tools import ToolRegistry
 
 logger = logging.getLogger("nbagent.agent.session")
@@ -102,14 +101,12 @@ class Turn:
         response: MessageResponse,
         state: SessionState,
         new: list[AnyMessage],
-        tokens_before: int,
-        estimator: TokenEstimator | None = None,
+        context_tokens: int,
     ) -> TurnRecord:
-        """The turn's timeline record as its commit writes it (the summary step comes later).
+        """The turn's timeline record as its commit writes it, before the summary step.
 
-        ``tokens_before`` is the estimate of the request before the turn; the record's context
-        estimate adds the turn's messages (exact unless the focused view's start moves; the
-        session sets the exact figure once the commit landed).
+        ``context_tokens`` is the estimate of the next request's messages, the turn's ``new``
+        messages stored.
         """
         reports = list(self.cycle.compaction_reports)
         kept = self.cycle.kept_prefixes[0] if self.cycle.kept_prefixes else None
@@ -118,8 +115,7 @@ class Turn:
         return TurnRecord(
             turn_index=self.index,
             slot_id=self.slot.id,
-            estimated_context_tokens=tokens_before
-            + sum(estimate_message_tokens(m, estimator) for m in new),
+            estimated_context_tokens=context_tokens,
             reported_context_tokens=response.usage.input_tokens or None,
             cumulative_tokens=state.cost.total_tokens,
             messages_in_view=len(self.request_messages),

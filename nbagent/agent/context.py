@@ -273,33 +273,37 @@ class ContextSlot:
         return tally
 
     def view_tokens(
-        self, estimator: TokenEstimator | None = None, *, without_system: bool = False
+        self,
+        estimator: TokenEstimator | None = None,
+        *,
+        without_system: bool = False,
+        extra: Sequence[AnyMessage] = (),
     ) -> int:
         """``estimate_messages_tokens(load_messages())``, without building or walking the view.
 
         With ``without_system``, the estimate of the view less its system messages other than
-        the summary (what a session sends after its own system prompt). Each message is estimated
-        once in the slot's life, so a turn costs the same with ten messages stored and with ten
-        thousand.
+        the summary (what a session sends after its own system prompt); with ``extra``, the
+        estimate the view will have once ``extra`` is appended (a turn's record is exact before
+        the turn is saved). Each message is estimated once in the slot's life, so a turn costs
+        the same with ten messages stored and with ten thousand.
         """
         est = estimator or DEFAULT_ESTIMATOR
-        messages, end = self._messages, len(self._messages)
+        stored = len(self._messages)
+        messages = [*self._messages, *extra] if extra else self._messages
         summary = self.summary_message()
         lead, start = (0, 0) if summary is None else _view_spans(messages, self.config.focused)
-        tally = self._tally(est, start)
+        tally = self._tally(est, min(start, stored))
         head = messages[:lead]  # leading system messages: a few at most
-        tokens = tally.span(start, end) + sum(estimate_message_tokens(m, est) for m in head)
+        unsaved = messages[max(start, stored) :]
+        tokens = tally.span(min(start, stored), stored)
+        tokens += sum(estimate_message_tokens(m, est) for m in (*head, *unsaved))
         if summary is not None:
             tokens += estimate_message_tokens(summary, est)
         if without_system:
             marker = None if summary is None else summary.content
-            for message in head:
+            in_view = [messages[i] for i in tally.system if i >= start]
+            for message in (*head, *in_view, *unsaved):
                 if isinstance(message, SystemMessage) and message.content != marker:
-                    tokens -= estimate_message_tokens(message, est)
-            for index in tally.system:
-                message = messages[index]
-                in_view = index >= start and isinstance(message, SystemMessage)
-                if in_view and message.content != marker:
                     tokens -= estimate_message_tokens(message, est)
         return tokens
 
@@ -440,11 +444,15 @@ def request_view(
 
 
 def request_tokens(
-    slot: ContextSlot, prompt: SystemMessage | None, estimator: TokenEstimator | None
+    slot: ContextSlot,
+    prompt: SystemMessage | None,
+    estimator: TokenEstimator | None,
+    extra: Sequence[AnyMessage] = (),
 ) -> int:
     """``estimate_messages_tokens(request_view(slot, prompt)[0])``, from the slot's tallies:
-    per turn this walks only the messages added since the last call, not the history."""
-    tokens = slot.view_tokens(estimator, without_system=prompt is not None)
+    per turn this walks only the messages added since the last call, not the history. With
+    ``extra``, the figure once ``extra`` is appended to the slot."""
+    tokens = slot.view_tokens(estimator, without_system=prompt is not None, extra=extra)
     if prompt is not None:
         tokens += estimate_message_tokens(prompt, estimator)
     return tokens

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncGenerator, AsyncIterator, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 
 from nbagent.agent._checkpoint import SummaryCheckpoint
@@ -277,8 +277,8 @@ class AgentSession:
         """Estimated tokens of :meth:`request_messages` (tool definitions not included)."""
         return self._request_tokens(self.slot)
 
-    def _request_tokens(self, slot: ContextSlot) -> int:
-        return request_tokens(slot, self._system_message(), self.bundle.config.estimator)
+    def _request_tokens(self, slot: ContextSlot, extra: Sequence[AnyMessage] = ()) -> int:
+        return request_tokens(slot, self._system_message(), self.bundle.config.estimator, extra)
 
     # -- turns ------------------------------------------------------------------------------
 
@@ -373,18 +373,20 @@ class AgentSession:
         )
 
     async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:
-        """Steps 5 and 6: count the usage and save the turn and its record in one transaction
-        (the record is updated after the summary step), so a crash later never loses it. Once
-        the write started, the turn is saved and known to be, or neither: a cancellation waits
-        for the write to end (:func:`finish_despite_cancel`)."""
+        """Steps 5 and 6: count the usage and save the turn and its record in one transaction,
+        so a crash later never loses it. The record is updated after the summary step, unless
+        the turn is not streamed and no summary is due: then it is saved final, once. Once the
+        write started, the turn is saved and known to be, or neither: a cancellation waits for
+        the write to end (:func:`finish_despite_cancel`)."""
         slot, new = turn.slot, turn.new_messages()
         state = self._state.copy()
         state.turn_index = turn.index + 1
         state.current_slot = slot.id
         state.cost.merge(turn.cycle.usage)
-        tokens = self._request_tokens(slot)
-        record = turn.record(response, state, new, tokens, self.bundle.config.estimator)
+        record = turn.record(response, state, new, self._request_tokens(slot, new))
         price_turn(record, self.bundle, turn.cycle.usage.total, response)
+        if not turn.streamed:  # a streamed turn's summary step waits for finalize_turn()
+            self._checkpoint.settle(self.bundle, state, record)
         ops = [*slot.save_ops(extra=new), self._state_op(state), self._records.op(record)]
 
         async def write() -> None:
@@ -392,7 +394,6 @@ class AgentSession:
                 await self.bundle.store.commit(ops)
                 slot.mark_saved(extra=new)
                 self._state = state
-                record.estimated_context_tokens = self.estimate_context_tokens()
                 if self.bundle.config.track_retention:  # off the default hot path
                     self._facts.measure(turn, record, self._state.pinned, self.tools)
                 self._timeline.append(record)
@@ -429,9 +430,13 @@ class AgentSession:
         return Fact(text, FactKind.PINNED)
 
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
-        """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record."""
+        """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record
+        (saved final by the commit already when it settled the summary step)."""
         slot = self._slots[record.slot_id]
+        settled = record.summary_status is not SummaryStatus.PENDING
         await self._hooks.emit(HookEvent.TURN_END, index, response=response, slot_id=slot.id)
+        if settled:
+            return
         self._gate.ending = True  # the summary's state is this one's copy: no change meanwhile
         try:
             made = await self._checkpoint.run(
@@ -441,15 +446,7 @@ class AgentSession:
             self._gate.ending = False
         if made is not None:
             self._state = made.state
-            await self._hooks.emit(
-                HookEvent.SUMMARY,
-                index,
-                summary=made.text,
-                summary_upto=made.upto,
-                slot_id=slot.id,
-                usage=made.usage,
-                messages_summarised=made.messages_summarised,
-            )
+            await self._hooks.emit(HookEvent.SUMMARY, index, slot_id=slot.id, **made.hook_data())
         if record.summary_status is not SummaryStatus.DISABLED:
             record.context_tokens_after = self.estimate_context_tokens()
         try:

@@ -28,8 +28,14 @@ class SentRequest:
 
     tools: tuple[ToolDefinition, ...]
     messages: tuple[AnyMessage, ...]
-    tokens: int
-    """The estimate of its messages."""
+    running: tuple[int, ...]
+    """``running[k]``: the estimate of the first ``k`` messages (one more entry than messages),
+    so the next request's kept prefix is counted by one lookup."""
+
+    @property
+    def tokens(self) -> int:
+        """The estimate of its messages."""
+        return self.running[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,15 +53,29 @@ class KeptPrefix:
         return self.tokens / self.request_tokens if self.request_tokens else 1.0
 
 
-def _same(a: AnyMessage, b: AnyMessage) -> bool:
-    # Identity first: a session sends the very objects it stored, so equality (a field-by-field
-    # comparison of whole texts) is only reached for rebuilt messages such as the system prompt.
-    return a is b or a == b
-
-
 def _same_tools(a: Sequence[ToolDefinition], b: Sequence[ToolDefinition]) -> bool:
-    # Identity first, as for messages: a cycle sends its registry's very definitions each time.
+    # Identity first: a cycle sends its registry's very definitions each time.
     return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
+
+
+def _common_length(a: tuple[AnyMessage, ...], b: tuple[AnyMessage, ...]) -> int:
+    """How many leading messages ``a`` and ``b`` share.
+
+    Tuple comparison checks identity before equality, item by item in C: a session sends the
+    very objects it stored, so a whole-prefix comparison costs a pointer test per message, and
+    a field-by-field comparison of texts only for rebuilt messages such as the system prompt.
+    Sharing is monotone in the length, so the first difference is found by halving.
+    """
+    low, high = 0, min(len(a), len(b))
+    if a[:high] == b[:high]:
+        return high
+    while low + 1 < high:  # a[:low] == b[:low], a[:high] != b[:high]
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
 
 
 def sent_request(
@@ -67,21 +87,18 @@ def sent_request(
     """The request of ``tools`` and ``messages``, and the prefix it repeats of ``previous``
     (nothing when there was none).
 
-    Only what is new is estimated when the request repeats all of ``previous`` (the usual case:
-    a request extends the one before it), so a long history is not counted again every round.
+    Only the messages after the kept prefix are estimated, so a long history is not counted
+    again every round.
     """
     current = tuple(messages)
     kept = 0
     if previous is not None and _same_tools(previous.tools, tools):
-        limit = min(len(previous.messages), len(current))
-        while kept < limit and _same(previous.messages[kept], current[kept]):
-            kept += 1
-    if previous is not None and kept == len(previous.messages):
-        kept_tokens = previous.tokens
-    else:
-        kept_tokens = sum(estimate_message_tokens(m, estimator) for m in current[:kept])
-    total = kept_tokens + sum(estimate_message_tokens(m, estimator) for m in current[kept:])
-    return SentRequest(tuple(tools), current, total), KeptPrefix(kept, kept_tokens, total)
+        kept = _common_length(previous.messages, current)
+    running = list(previous.running[: kept + 1]) if previous is not None else [0]
+    for message in current[kept:]:
+        running.append(running[-1] + estimate_message_tokens(message, estimator))
+    sent = SentRequest(tuple(tools), current, tuple(running))
+    return sent, KeptPrefix(kept, running[kept], running[-1])
 
 
 __all__ = ["KeptPrefix", "SentRequest", "sent_request"]
