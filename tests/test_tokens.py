@@ -100,6 +100,7 @@ def test_the_small_and_the_numpy_path_count_the_same(held_out: dict[str, list[st
     # Texts under _LARGE bytes are counted with bytes scans, longer ones with numpy: every
     # count must agree, or an estimate would jump at the threshold.
     edges = ["1", "1a", "a1", "1234", ".x", "1.1.1", "aB", "AB", "  1", ".\n\nx\n", "Бa", "x" * 17]
+    edges += ["9" * n for n in (26, 27, 28, 29, 61)]  # digit runs past the bit steps
     texts = [d for docs in held_out.values() for d in docs]
     texts += [f"{a} filler text {b}" for a in edges for b in edges]
     for text in texts:

@@ -102,8 +102,11 @@ _NON_ASCII_SYMBOLS = tuple(bytes((s,)) for s in _NON_ASCII)
 _NO_CHARACTERS = (0,) * len(_NON_ASCII)
 
 
-_LARGE = 4096
+_LARGE = 3072
 """From this many bytes on, runs are counted with numpy (cheaper than the bytes path from here)."""
+_GROUP_STEPS = 8
+"""Digit runs of up to ``_GROUP_STEPS + 1`` groups are counted by bit steps (see
+:func:`_digit_groups`)."""
 _BLOCK = 65536
 _BOUNDARY = re.compile(rb"(?<! ) |[LCKE]")
 """Where a block may end (see :func:`_counts_numpy`)."""
@@ -131,6 +134,25 @@ def _after(hit: int, before: int) -> int:
     return (hit & before << 8).bit_count()
 
 
+def _digit_groups(digits: int) -> int:
+    """How many groups of up to three digits the runs of ``digits`` make (a run of n digits
+    makes ``(n + 2) // 3``, as cl100k cuts numbers); ``0`` when a run is too long to count so.
+
+    A run's first digit starts a group, and so does each digit three after a group's start in
+    the same run: one step per group, a few steps for the numbers and ids of real text (a
+    regular expression would make an object per group).
+    """
+    starts = _starts(digits)
+    groups = starts.bit_count()
+    triples = digits & digits << 8 & digits << 16  # the last digit of three in a row
+    for _ in range(_GROUP_STEPS):
+        starts = starts << 24 & triples
+        if not starts:
+            return groups
+        groups += starts.bit_count()
+    return 0
+
+
 def _counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     """What ``folded`` holds, in the order of the weights (see there), then the count of each
     symbol of :data:`_NON_ASCII`.
@@ -155,7 +177,7 @@ def _counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     if first >= 0:  # words of nine letters or more: all in words[first : last + 9]
         long = len(_LONG_CHUNK.findall(words, first, last + 9))
     if b"0" in folded:
-        groups = len(_DIGIT_GROUP.findall(folded))
+        groups = _digit_groups(_plane(flags, _F_DIGIT)) or len(_DIGIT_GROUP.findall(folded))
         space_digits = folded.count(b" 0")
     if b'"' in folded:
         quoted = _after(_plane(flags, _F_ASCII_LETTER), _plane(flags, _F_QUOTE))
@@ -195,7 +217,8 @@ def _counts_numpy(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
 
 
 def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
-    """:func:`_counts` of one block, by whole-array passes."""
+    """:func:`_counts` of one block, by whole-array passes (few of them: on a block of a few
+    kilobytes each numpy call costs more than its pass)."""
     import numpy as np
 
     codes = np.frombuffer(folded, dtype=np.uint8)
@@ -203,13 +226,13 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     quotes, spaces, breaks, digits = (codes == ord(c) for c in '" \n0')
     punct = quotes | (codes == ord("."))
     ascii_letters = (codes == ord("a")) | (codes == ord("u"))
-    # Nine letters in a row start at each position of ``nines``: a word of n letters has n - 8
-    # of them in a row, and (n - 1) // 8 == ceil((n - 8) / 8).
-    nines = letters[: len(letters) - 8].copy()
-    for k in range(1, 9):
-        nines &= letters[k : len(letters) - 8 + k]
-    long = np.flatnonzero(np.diff(nines, prepend=False, append=False))
-    edges = np.flatnonzero(np.diff(digits, prepend=False, append=False))
+    # Nine letters in a row end at each symbol of ``nines`` (three doublings and one more): a
+    # word of n letters makes a run of n - 8 there, and (n - 1) // 8 == ceil((n - 8) / 8).
+    two = letters[:-1] & letters[1:]
+    four = two[:-2] & two[2:]
+    eight = four[:-4] & four[4:]
+    nines = _run_lengths(eight[:-1] & letters[8:])
+    digit_runs = _run_lengths(digits)
 
     def follows(hit: np.ndarray, before: np.ndarray) -> int:
         """How many positions of ``hit`` come right after one of ``before``."""
@@ -221,8 +244,8 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     return (
         int(np.count_nonzero(letters[1:] > letters[:-1])) + int(letters[0]),
         follows(codes == ord("u"), letters),
-        int(((long[1::2] - long[::2] + 7) // 8).sum()),
-        int(((edges[1::2] - edges[::2] + 2) // 3).sum()),
+        int(((nines + 7) // 8).sum()),
+        int(((digit_runs + 2) // 3).sum()),
         follows(digits, spaces),
         int(np.count_nonzero(punct[1:] > punct[:-1])) + int(punct[0]) - joined,
         joined,
@@ -231,6 +254,16 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
         follows(breaks, ~breaks & ~punct) + int(breaks[0]),
         *(_NO_CHARACTERS if is_ascii else (int(np.count_nonzero(codes == s)) for s in _NON_ASCII)),
     )
+
+
+def _run_lengths(plane: np.ndarray) -> np.ndarray:
+    """The length of each run of ``True`` in ``plane``."""
+    import numpy as np
+
+    padded = np.zeros(len(plane) + 2, dtype=bool)
+    padded[1:-1] = plane
+    edges = np.flatnonzero(padded[1:] != padded[:-1])
+    return edges[1::2] - edges[::2]
 
 
 @functools.cache
