@@ -113,25 +113,12 @@ _BOUNDARY = re.compile(rb"(?<! ) |[LCKE]")
 
 _SAMPLES = 16
 _SAMPLE_CHARS = 2048
+_FEW_WIDE = 32
+"""Up to this many class ``C`` characters, the single ones are found by a search."""
 
 
 _ONES = int.from_bytes(b"\x01" * _LARGE, "little")
 """Bit 0 of every byte, for texts up to :data:`_LARGE` symbols."""
-
-
-def _plane(flags: int, flag: int) -> int:
-    """Where the symbols have ``flag``: bit 0 of byte ``i`` for symbol ``i``."""
-    return flags >> flag & _ONES
-
-
-def _starts(plane: int) -> int:
-    """The first symbol of each run of ``plane``."""
-    return plane ^ (plane & plane << 8)
-
-
-def _after(hit: int, before: int) -> int:
-    """How many symbols of ``hit`` come right after one of ``before``."""
-    return (hit & before << 8).bit_count()
 
 
 def _digit_groups(digits: int) -> int:
@@ -142,7 +129,7 @@ def _digit_groups(digits: int) -> int:
     the same run: one step per group, a few steps for the numbers and ids of real text (a
     regular expression would make an object per group).
     """
-    starts = _starts(digits)
+    starts = digits ^ (digits & digits << 8)  # the first digit of each run
     groups = starts.bit_count()
     triples = digits & digits << 8 & digits << 16  # the last digit of three in a row
     for _ in range(_GROUP_STEPS):
@@ -159,36 +146,40 @@ def _counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
 
     The symbols' flags are read as one integer, byte ``i`` the flags of symbol ``i`` (a few
     big-integer operations cost less than a scan of the bytes each). A plane is one flag, in
-    bit 0 of every byte; shifting a plane by 8 bits moves each bit to the next symbol, so
-    ``hit & before << 8`` marks the symbols of ``hit`` right after one of ``before``. What a
+    bit 0 of every byte (``flags >> flag & _ONES``); shifting a plane by 8 bits moves each bit
+    to the next symbol, so ``hit & before << 8`` marks the symbols of ``hit`` right after one
+    of ``before``, and ``plane ^ (plane & plane << 8)`` the first symbol of each run. What a
     text cannot hold (no digit, no capital...) is not counted.
     """
     if len(folded) >= _LARGE:
         return _counts_numpy(folded, is_ascii)
-    flags = int.from_bytes(folded.translate(_FLAGS), "little")
-    letters, marks = _plane(flags, _F_LETTER), _plane(flags, _F_MARK)
-    first_marks = _starts(marks)
-    joined = _after(letters, first_marks)  # a mark alone before a word: one pre-token
+    # The plane, start and after steps are written out (not called): a call costs more than
+    # the operation on a short text, and most texts are short.
+    flags, ones = int.from_bytes(folded.translate(_FLAGS), "little"), _ONES
+    letters, marks = flags & ones, flags >> _F_MARK & ones
+    first_marks = marks ^ (marks & marks << 8)
+    joined = (letters & first_marks << 8).bit_count()  # a mark alone before a word: one pre-token
     inner = long = groups = space_digits = quoted = space_runs = newline_runs = 0
     if b"u" in folded:
-        inner = _after(_plane(flags, _F_CAPITAL), letters)
+        inner = (flags >> _F_CAPITAL & letters << 8).bit_count()
     words = folded.translate(_LETTERS)
     first, last = words.find(_NINE_LETTERS), words.rfind(_NINE_LETTERS)
     if first >= 0:  # words of nine letters or more: all in words[first : last + 9]
         long = len(_LONG_CHUNK.findall(words, first, last + 9))
     if b"0" in folded:
-        groups = _digit_groups(_plane(flags, _F_DIGIT)) or len(_DIGIT_GROUP.findall(folded))
+        groups = _digit_groups(flags >> _F_DIGIT & ones) or len(_DIGIT_GROUP.findall(folded))
         space_digits = folded.count(b" 0")
     if b'"' in folded:
-        quoted = _after(_plane(flags, _F_ASCII_LETTER), _plane(flags, _F_QUOTE))
+        quoted = (flags >> _F_ASCII_LETTER & (flags >> _F_QUOTE & ones) << 8).bit_count()
     if b"  " in folded:
-        spaces = _plane(flags, _F_SPACE)
-        space_runs = _starts(spaces & spaces << 8).bit_count()  # from the second space on
+        spaces = flags >> _F_SPACE & ones
+        pairs = spaces & spaces << 8
+        space_runs = (pairs ^ (pairs & pairs << 8)).bit_count()  # from the second space on
     if b"\n" in folded:
-        breaks = _plane(flags, _F_BREAK)
-        newline_runs = breaks.bit_count() - _after(breaks, breaks | marks)
+        breaks = flags >> _F_BREAK & ones
+        newline_runs = breaks.bit_count() - (breaks & (breaks | marks) << 8).bit_count()
     return (
-        _starts(letters).bit_count(), inner, long, groups, space_digits,
+        (letters ^ (letters & letters << 8)).bit_count(), inner, long, groups, space_digits,
         first_marks.bit_count() - joined, joined, quoted, space_runs, newline_runs,
         *(_NO_CHARACTERS if is_ascii else map(folded.count, _NON_ASCII_SYMBOLS)),
     )  # fmt: skip
@@ -290,10 +281,22 @@ def _single_token_share(text: str, wide: int) -> float:
         step = len(text) // _SAMPLES
         sample = "".join(text[i : i + _SAMPLE_CHARS] for i in range(0, len(text), step))
         wide = sample.encode("utf-8").translate(_CLASSES, _CONTINUATION).count(b"C")
-    # A character outside the BMP is two surrogate code units, neither of them in the table.
-    units = np.frombuffer(sample.encode("utf-16-le"), dtype=np.uint16)
-    singles = int(np.count_nonzero(_single_token_table()[units]))
+    if wide <= _FEW_WIDE:  # an ellipsis or a name: a search costs less than numpy's setup
+        singles = len(_single_token_pattern().findall(sample))
+    else:
+        # A character outside the BMP is two surrogate code units, neither in the table.
+        units = np.frombuffer(sample.encode("utf-16-le"), dtype=np.uint16)
+        singles = int(np.count_nonzero(_single_token_table()[units]))
     return singles / wide if wide else 1.0
+
+
+@functools.cache
+def _single_token_pattern() -> re.Pattern[str]:
+    """A character class of exactly the characters :func:`_single_token_table` marks."""
+    import numpy as np
+
+    marked = np.flatnonzero(_single_token_table())
+    return re.compile("[" + "".join(re.escape(chr(code)) for code in marked) + "]")
 
 
 def features(text: str) -> tuple[float, ...]:
