@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 
 from nbagent.agent._turn import Turn
 from nbagent.agent.context import ContextSlot
 from nbagent.agent.facts import Fact, FactBook, FactKind, message_text
 from nbagent.agent.timeline import TurnRecord
-from nbagent.llm.facts import TextMemo, found_in, normalize
+from nbagent.llm.facts import found_in, normalize
+from nbagent.llm.memo import TextMemo
 from nbagent.llm.messages import AnyMessage, SystemMessage
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import ToolRegistry
@@ -63,37 +65,51 @@ def request_retention(
     """
     facts = book.facts()
     shown_keys = haystack_of(shown)
-    spans = [(first, first + count) for first, count in runs if first >= 0]
+    answers = shown_keys._found
+    sent: set[int] = set()
+    for first, count in runs:
+        if first >= 0:
+            sent.update(range(first, first + count))
+    cut = sent.intersection(compacted)
+    whole = sent - cut if cut else sent
+    # Every turn asks this of every fact. Set operations in C find the facts a message sent
+    # whole states (whichever of its statements it is); only the others are looked for further.
+    stated_at = book.keys_stated_at()
+    held = set(chain.from_iterable(map(stated_at.__getitem__, whole.intersection(stated_at))))
+    statements = book.statements_by_key()
     copies: dict[int, Haystack] = {}
     missing: list[str] = []
     for fact in facts:
         key = fact.key
-        if shown_keys.has(key) or _held(key, book.statements(key), spans, compacted, copies):
+        if key in held:
             continue
-        missing.append(fact.text)
+        stated = statements.get(key) if cut else None
+        if stated and _held_in_copy(key, stated, cut, compacted, copies):
+            continue
+        found = answers.get(key)
+        if found is None:
+            found = shown_keys.has(key)
+        if not found:
+            missing.append(fact.text)
     return len(facts), len(facts) - len(missing), missing
 
 
-def _held(
+def _held_in_copy(
     key: str,
     statements: Sequence[int],
-    spans: Sequence[tuple[int, int]],
+    cut: set[int],
     compacted: Mapping[int, AnyMessage],
     copies: dict[int, Haystack],
 ) -> bool:
-    """Whether a message the request holds states ``key``: one of its ``statements`` (stored
-    indices) lies in the request's ``spans`` and was sent whole, or as a copy that states it."""
+    """Whether one of ``statements`` (stored indices) was sent as a compacted copy (``cut``)
+    that still states ``key``."""
     for i in reversed(statements):  # the newest statement is the likeliest still sent
-        for lo, hi in spans:
-            if lo <= i < hi:
-                if i not in compacted:
-                    return True
-                copy = copies.get(i)
-                if copy is None:
-                    copy = copies[i] = haystack_of((message_text(compacted[i]),))
-                if copy.has(key):
-                    return True
-                break
+        if i in cut:
+            copy = copies.get(i)
+            if copy is None:
+                copy = copies[i] = haystack_of((message_text(compacted[i]),))
+            if copy.has(key):
+                return True
     return False
 
 

@@ -27,6 +27,7 @@ from nbagent.llm.facts import (
     facts_note,
     facts_of,
     found_in,
+    keyed_facts,
     message_text,
     normalize,
     visible_facts,
@@ -65,6 +66,7 @@ class FactBook:
     def _reset(self) -> None:
         self._first: dict[str, Fact] = {}
         self._statements: dict[str, list[int]] = {}
+        self._keys_at: dict[int, tuple[str, ...]] = {}
         self._seen = 0
         self._turn: int | None = None
 
@@ -84,18 +86,24 @@ class FactBook:
                 self._turn = 0 if self._turn is None else self._turn + 1
             if isinstance(message, SystemMessage):
                 continue
-            found: dict[str, Fact] = {}
+            # (text, kind, role) by key, in the order found; a Fact is made for a new key only,
+            # since most of what a new message states was stated before.
+            found: dict[str, tuple[str, FactKind, str]] = {}
             if isinstance(message, ToolResultMessage):
                 fields = (key_fields or {}).get(message.tool_name or "", ())
                 if fields and not message.is_error:
                     for fact in tool_field_facts(message, fields, turn=self._turn, index=index):
-                        found.setdefault(fact.key, fact)
+                        found.setdefault(fact.key, (fact.text, fact.kind, fact.role))
             if not isinstance(message, ToolResultMessage) or message.tool_name in action_tools:
-                for fact in extract_facts(message, turn=self._turn, index=index, remember=True):
-                    found.setdefault(fact.key, fact)
-            for fact in found.values():
-                self._first.setdefault(fact.key, fact)
-                self._statements.setdefault(fact.key, []).append(index)
+                role: str = "tool" if isinstance(message, ToolResultMessage) else message.role
+                for text, kind, key in keyed_facts(message_text(message)):
+                    found.setdefault(key, (text, kind, role))
+            for key, (text, kind, role) in found.items():
+                if key not in self._first:
+                    self._first[key] = Fact(text, kind, self._turn, index, role)
+                self._statements.setdefault(key, []).append(index)
+            if found:
+                self._keys_at[index] = tuple(found)
         self._seen = len(messages)
 
     def pin(self, text: str) -> Fact:
@@ -106,12 +114,24 @@ class FactBook:
 
     def facts(self, upto: int | None = None) -> list[Fact]:
         """Pinned facts, then every fact first stated before stored index ``upto``."""
-        stated = [f for f in self._first.values() if upto is None or (f.message_index or 0) < upto]
+        if upto is None:
+            return [*self.pinned, *self._first.values()]
+        stated = [f for f in self._first.values() if (f.message_index or 0) < upto]
         return [*self.pinned, *stated]
 
     def statements(self, key: str) -> list[int]:
         """The stored indices of the messages stating the fact ``key``, oldest first."""
         return self._statements.get(key, [])
+
+    def statements_by_key(self) -> Mapping[str, list[int]]:
+        """:meth:`statements` of every fact at once (read only): what retention reads each turn
+        for every fact."""
+        return self._statements
+
+    def keys_stated_at(self) -> Mapping[int, tuple[str, ...]]:
+        """The keys each stored index states (read only; indices stating none are absent):
+        :meth:`statements` the other way round."""
+        return self._keys_at
 
 
 __all__ = [

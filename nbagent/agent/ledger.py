@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import re
+import threading
 from collections.abc import Callable, Iterable, Sequence
 
 from nbagent.agent.facts import (
@@ -37,6 +38,7 @@ from nbagent.agent.facts import (
     found_in,
     normalize,
 )
+from nbagent.llm.memo import TextMemo, counter_name, remembering
 
 LEDGER_HEADERS = {"zh": "[关键事实 Key facts]", "en": "[Key facts]"}
 """The line that opens the ledger (the prose above it is the model's)."""
@@ -92,8 +94,30 @@ def with_ledger(
 
     ``budget`` is in the unit of ``count`` (characters by default; the checkpoint counts tokens
     with the session's estimator) and covers the header and the counted line."""
-    # The same short lines are counted again by the second fit, and a label once per fact.
-    count = functools.cache(count)
+    counter = counter_name(count)
+    if counter is None:  # a counter of unknown make may not be a function: count afresh
+        return _with_ledger(summary, facts, budget, language, functools.cache(count))
+    # A tuning grid's replays write the same summary over the same facts again and again (the
+    # cells that differ only after it); each ledger is made once, each line counted once.
+    key = (counter, summary, tuple(facts), budget, language)
+    found = _LEDGERS.get(key)
+    if found is None:
+        found = _with_ledger(summary, facts, budget, language, remembering(count))
+        with _LOCK:
+            if len(_LEDGERS) >= _LEDGERS_KEPT:
+                del _LEDGERS[next(iter(_LEDGERS))]
+            _LEDGERS[key] = found
+    return found
+
+
+_LEDGERS: dict[tuple[str, str, tuple[Fact, ...], int, str], str] = {}
+_LEDGERS_KEPT = 512
+_LOCK = threading.Lock()
+
+
+def _with_ledger(
+    summary: str, facts: Sequence[Fact], budget: int, language: str, count: Callable[[str], int]
+) -> str:
     prose = split_ledger(summary)[0].rstrip()
     have = normalize(prose)
     seen: set[str] = set()
@@ -152,6 +176,17 @@ def _fit(
 def ledger_facts(ledger: str) -> list[Fact]:
     """The facts a ledger lists, with the turn of their line (pinned lines are left out: pins
     live in the session's state). Reads this format and the earlier ``- turn 12: …`` one."""
+    # Each summary re-reads the previous one's ledger, and a grid's replays the same ledgers.
+    known = _LEDGER_FACTS.get(ledger)
+    if known is None:
+        known = _LEDGER_FACTS.put(ledger, tuple(_ledger_facts(ledger)), 4 * len(ledger) + 256)
+    return list(known)
+
+
+_LEDGER_FACTS: TextMemo[tuple[Fact, ...]] = TextMemo(2_000_000)
+
+
+def _ledger_facts(ledger: str) -> list[Fact]:
     found: list[Fact] = []
     for line in ledger.splitlines()[1:]:
         match = _LINE.match(line.strip())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import threading
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -311,6 +312,29 @@ def decide_summary(
     return SummaryStatus.FIRED
 
 
+_PROMPTS: dict[str, UserMessage] = {}
+"""Summary prompts sent before, by text, with the token estimates they were given."""
+_PROMPTS_KEPT = 64
+_PROMPTS_LOCK = threading.Lock()
+
+
+def _prompt_message(text: str) -> UserMessage:
+    """A user message of ``text``. A tuning grid's replays send the same long prompt again and
+    again: a copy of the one sent before keeps its token estimates (the message is frozen), so
+    the transcript is not counted again; a copy, so no two requests share a message."""
+    sent = _PROMPTS.get(text)
+    return Message.user(text) if sent is None else sent.model_copy(deep=True)
+
+
+def _remember_prompt(text: str, message: UserMessage) -> None:
+    if text in _PROMPTS or message.content != [TextBlock(text=text)]:
+        return  # known, or changed in place by a hook: not the message of ``text``
+    with _PROMPTS_LOCK:  # a grid may replay on threads
+        if len(_PROMPTS) >= _PROMPTS_KEPT:
+            del _PROMPTS[next(iter(_PROMPTS))]
+        _PROMPTS[text] = message
+
+
 async def request_summary(
     provider: LlmProvider,
     messages: Sequence[AnyMessage],
@@ -335,12 +359,15 @@ async def request_summary(
         hook_executor=hook_executor,
         turn_index=turn_index,
     )
-    prompt = [Message.user(config.render_prompt(transcript))]
+    text = config.render_prompt(transcript)
+    prompt = [_prompt_message(text)]
     for attempt in range(config.retries + 1):
         last = attempt == config.retries
         try:
             async with asyncio.timeout(config.timeout):
-                return await cycle.submit_messages(prompt)
+                response = await cycle.submit_messages(prompt)
+            _remember_prompt(text, prompt[0])
+            return response
         except TimeoutError as e:
             if last:
                 raise APITimeoutError(

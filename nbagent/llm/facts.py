@@ -26,15 +26,15 @@ book that follows a session's history lives in :mod:`nbagent.agent.facts`.
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 from nbagent.llm.blocks import TextBlock, ToolResultBlock, text_of
+from nbagent.llm.memo import TextMemo
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
@@ -253,34 +253,6 @@ NUMBER_GAP = "\x00"
 _V = TypeVar("_V")
 
 
-class TextMemo(Generic[_V]):
-    """What a pure function returned for a text, by the text, within ``budget`` (the weights
-    :meth:`put` is given; the oldest entries go first). Retention asks the same of the same
-    texts every turn (a summary, a message) and each replay of a tuning grid asks it again.
-    Reads take no lock, writes do (a grid may replay on threads)."""
-
-    def __init__(self, budget: int) -> None:
-        self._data: dict[str, tuple[_V, int]] = {}
-        self._budget = budget
-        self._size = 0
-        self._lock = threading.Lock()
-
-    def get(self, text: str) -> _V | None:
-        found = self._data.get(text)
-        return None if found is None else found[0]
-
-    def put(self, text: str, value: _V, weight: int) -> _V:
-        if weight > self._budget // 4:
-            return value  # too large to keep: it would push out everything else
-        with self._lock:
-            if text not in self._data:
-                self._data[text] = (value, weight)
-                self._size += weight
-                while self._size > self._budget:
-                    self._size -= self._data.pop(next(iter(self._data)))[1]
-        return value
-
-
 _NORMALIZED: TextMemo[str] = TextMemo(4_000_000)
 
 
@@ -335,19 +307,26 @@ def extract_text_facts(
     book does: each replay of a tuning grid extracts the same messages). A short text (a fact's
     own, as a ledger lists it) is always remembered; a long one otherwise scanned anew."""
     if not remember and len(text) > _SHORT_TEXT:
-        return [Fact(value, kind, turn, index, role) for value, kind in _extract(text)]
+        return [Fact(value, kind, turn, index, role) for value, kind, _ in _extract(text)]
+    return [Fact(value, kind, turn, index, role) for value, kind, _ in keyed_facts(text)]
+
+
+def keyed_facts(text: str) -> tuple[tuple[str, FactKind, str], ...]:
+    """``(text, kind, key)`` of each fact of ``text`` as :func:`extract_text_facts` finds them
+    (remembered), without making the facts: the fact book makes one only for a new key."""
     found = _EXTRACTED.get(text)
     if found is None:
         found = _EXTRACTED.put(text, _extract(text), len(text) + 64)
-    return [Fact(value, kind, turn, index, role) for value, kind in found]
+    return found
 
 
 _SHORT_TEXT = 64
-_EXTRACTED: TextMemo[tuple[tuple[str, FactKind], ...]] = TextMemo(4_000_000)
+_EXTRACTED: TextMemo[tuple[tuple[str, FactKind, str], ...]] = TextMemo(4_000_000)
 
 
-def _extract(text: str) -> tuple[tuple[str, FactKind], ...]:
-    """``(value, kind)`` of each fact of ``text``, as :func:`extract_text_facts` makes them."""
+def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
+    """``(value, kind, key)`` of each fact of ``text``, as :func:`extract_text_facts` makes
+    them (``key`` is the fact's own: :func:`normalize` of the value)."""
     text = unicodedata.normalize("NFKC", text)
     starts: list[int] = []  # the spans taken, sorted and disjoint
     ends: list[int] = []
@@ -377,13 +356,13 @@ def _extract(text: str) -> tuple[tuple[str, FactKind], ...]:
             value, start = match.group(1), match.start(1)
             if value not in first or start < first[value][0]:
                 first[value] = (start, FactKind.NAME)
-    unique: dict[str, tuple[str, FactKind]] = {}
+    unique: dict[str, tuple[str, FactKind, str]] = {}
     for value, (_, kind) in sorted(first.items(), key=lambda item: item[1][0]):
         if kind is FactKind.CODE and _FLIGHT_WORDS.match(value):
             kind = FactKind.FLIGHT
         key = normalize(value)
         if key:
-            unique.setdefault(key, (value, kind))
+            unique.setdefault(key, (value, kind, key))
     return tuple(unique.values())
 
 
@@ -475,6 +454,7 @@ __all__ = [
     "facts_note",
     "facts_of",
     "found_in",
+    "keyed_facts",
     "message_text",
     "normalize",
     "visible_facts",

@@ -13,7 +13,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
+from nbagent.llm.memo import TextMemo, counter_name, remembering
+from nbagent.llm.tokens import (
+    DEFAULT_ESTIMATOR,
+    TokenEstimator,
+)
 
 DEFAULT_SUMMARY_TOKENS = 512
 """Budget when the request sets no ``max_tokens``."""
@@ -78,9 +82,36 @@ def _capitalised(sentence: str) -> tuple[list[str], list[str]]:
     return first, rest
 
 
+@dataclass(frozen=True)
+class _Reading:
+    """What the rules find in one sentence whatever the transcript around it: a tuning grid's
+    summaries are made of the same sentences again and again, so each is read once."""
+
+    points: int
+    """One for a number, one for a date."""
+    first: tuple[str, ...]
+    rest: tuple[str, ...]
+    zh_name: bool
+
+
+_READINGS: TextMemo[_Reading] = TextMemo(2_000_000)
+
+
+def _read(sentence: str) -> _Reading:
+    found = _READINGS.get(sentence)
+    if found is None:
+        has_number = bool(_DIGIT.search(sentence) or _ZH_NUMBER.search(sentence))
+        has_date = bool(_DATE.search(sentence))
+        first, rest = _capitalised(sentence)
+        zh_name = _ZH_NAME.search(sentence) is not None
+        reading = _Reading(int(has_number) + int(has_date), tuple(first), tuple(rest), zh_name)
+        found = _READINGS.put(sentence, reading, 2 * len(sentence) + 256)
+    return found
+
+
 def known_names(sentences: list[str]) -> frozenset[str]:
     """Words capitalised in mid-sentence somewhere: names, even where they open a sentence."""
-    return frozenset(word for s in sentences for word in _capitalised(s)[1])
+    return frozenset(word for s in sentences for word in _read(s).rest)
 
 
 def fact_score(
@@ -92,16 +123,14 @@ def fact_score(
     in ``names`` ("Alice booked." counts once "with Alice" was seen; "Noted." never does); so
     does a match of ``extra``.
     """
-    has_number = bool(_DIGIT.search(sentence) or _ZH_NUMBER.search(sentence))
-    has_date = bool(_DATE.search(sentence))
-    first, rest = _capitalised(sentence)
+    reading = _read(sentence)
     has_name = bool(
-        rest
-        or names.intersection(first)
-        or _ZH_NAME.search(sentence)
+        reading.rest
+        or names.intersection(reading.first)
+        or reading.zh_name
         or (extra is not None and extra.search(sentence))
     )
-    return int(has_number) + int(has_date) + int(has_name)
+    return reading.points + int(has_name)
 
 
 def _speaker_turns(transcript: str) -> list[tuple[str, str]]:
@@ -149,8 +178,27 @@ def extractive_summary(
 ) -> str:
     """Summarise ``transcript`` by its fact-carrying sentences within ``max_tokens``; a match of
     ``names`` counts as a name too."""
-    count = (estimator or DEFAULT_ESTIMATOR).count_text
+    est = estimator or DEFAULT_ESTIMATOR
     budget = max_tokens or DEFAULT_SUMMARY_TOKENS
+    if counter_name(est.count_text) is None:  # a counter of unknown make: count afresh
+        return _summary(transcript, budget, est.count_text, names)
+    # A tuning grid's replays summarise the same history again and again (the cells that
+    # differ only after the first summary); the summary of a text is made once.
+    shape = "" if names is None else f"{len(names.pattern)}:{names.flags}:{names.pattern}"
+    key = f"{est.name}\x00{budget}\x00{shape}\x00{transcript}"
+    found = _SUMMARIES.get(key)
+    if found is None:
+        found = _summary(transcript, budget, remembering(est.count_text), names)
+        found = _SUMMARIES.put(key, found, len(key) + len(found))
+    return found
+
+
+_SUMMARIES: TextMemo[str] = TextMemo(4_000_000)
+
+
+def _summary(
+    transcript: str, budget: int, count: Callable[[str], int], names: re.Pattern[str] | None
+) -> str:
     zh = len(_CJK.findall(transcript)) * 3 > len(transcript)
     header = "摘要（离线抽取）：" if zh else "Summary (offline, extractive):"
     candidates = _pick(_sentences(transcript, names))
