@@ -33,7 +33,8 @@ class SummaryStatus(StrEnum):
     """The summary call failed; it was logged and nothing changed."""
     PENDING = "pending"
     """The turn is saved and its summary step has not run: a streamed turn before
-    ``finalize_turn()``, or a turn interrupted (or its process killed) after its save."""
+    ``finalize_turn()``, or a turn with a summary due interrupted (or its process killed)
+    before the summary was made. A turn with no summary due is saved with its final status."""
 
 
 @dataclass

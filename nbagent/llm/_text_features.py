@@ -99,7 +99,10 @@ _DIGIT_GROUP = re.compile(rb"000|00|0")
 _NON_ASCII = b"lrLCKE"
 """The fold's symbols of non-ASCII characters, in the order of their weights."""
 _NON_ASCII_SYMBOLS = tuple(bytes((s,)) for s in _NON_ASCII)
+_NON_ASCII_CODES = list(_NON_ASCII)
 _NO_CHARACTERS = (0,) * len(_NON_ASCII)
+STRUCTURE = 10
+"""How many of the features count pre-tokens (the others count characters of each script)."""
 
 
 _LARGE = 3072
@@ -222,7 +225,8 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     two = letters[:-1] & letters[1:]
     four = two[:-2] & two[2:]
     eight = four[:-4] & four[4:]
-    nines = _run_lengths(eight[:-1] & letters[8:])
+    nines = eight[:-1] & letters[8:]
+    long = int(((_run_lengths(nines) + 7) // 8).sum()) if nines.any() else 0
     digit_runs = _run_lengths(digits)
 
     def follows(hit: np.ndarray, before: np.ndarray) -> int:
@@ -235,7 +239,7 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     return (
         int(np.count_nonzero(letters[1:] > letters[:-1])) + int(letters[0]),
         follows(codes == ord("u"), letters),
-        int(((nines + 7) // 8).sum()),
+        long,
         int(((digit_runs + 2) // 3).sum()),
         follows(digits, spaces),
         int(np.count_nonzero(punct[1:] > punct[:-1])) + int(punct[0]) - joined,
@@ -243,8 +247,15 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
         follows(ascii_letters, quotes),
         int(np.count_nonzero(spaces[1:-1] & spaces[2:] & ~spaces[:-2]) + (spaces[0] & spaces[1])),
         follows(breaks, ~breaks & ~punct) + int(breaks[0]),
-        *(_NO_CHARACTERS if is_ascii else (int(np.count_nonzero(codes == s)) for s in _NON_ASCII)),
+        *(_NO_CHARACTERS if is_ascii else _symbol_counts(codes)),
     )
+
+
+def _symbol_counts(codes: np.ndarray) -> list[int]:
+    """How many of each symbol of :data:`_NON_ASCII` ``codes`` holds, in one pass."""
+    import numpy as np
+
+    return list(np.bincount(codes, minlength=256)[_NON_ASCII_CODES].tolist())
 
 
 def _run_lengths(plane: np.ndarray) -> np.ndarray:
@@ -300,11 +311,14 @@ def _single_token_pattern() -> re.Pattern[str]:
 
 
 def features(text: str) -> tuple[float, ...]:
-    """What the estimate weighs, in the order of its weights (the fit reads this too)."""
+    """What the estimate weighs, in the order of its weights (the fit reads this too); for
+    ASCII text only the first :data:`STRUCTURE` (the rest count characters of other scripts)."""
     encoded, is_ascii = text.encode("utf-8"), text.isascii()
     # Only non-ASCII text has continuation bytes to delete (a translate that deletes is slower).
     folded = encoded.translate(_CLASSES) if is_ascii else encoded.translate(_CLASSES, _CONTINUATION)
     counts = _counts(folded, is_ascii)
+    if is_ascii:  # most texts: no tuple to unpack and build again
+        return counts[:STRUCTURE]
     *structure, latin, cyrillic, two_byte, wide, hangul, four_byte = counts
     single = wide * _single_token_share(text, wide) if wide else 0.0
     return (
