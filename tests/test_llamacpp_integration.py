@@ -252,3 +252,27 @@ async def test_spec_string_reaches_the_server(llama_server: str) -> None:
         response = await provider.chat(chat_request())
     assert response.model == MODEL
     assert response.usage.input_tokens > 0
+
+
+async def test_a_summary_after_the_system_prompt_reaches_the_model(llama_server: str) -> None:
+    # llama-cpp-python's chatml format keeps the first system message and drops the others: a
+    # focused view's summary (a system message before the prompt) is lost unless the preset
+    # sends every system message as one, first. The server's prompt count tells which it read.
+    prompt = [Message.system("You are terse."), Message.user("Hotels in Lyon?")]
+    reply, question = Message.assistant("Two of them."), Message.user("Which is cheaper?")
+    summary = Message.system("[上下文摘要] The user's budget is 120 EUR a night, in Lyon.")
+
+    async def prompt_tokens(messages: list[Any], *, leading_system: bool | None = None) -> int:
+        provider = OpenAIProvider.from_preset(
+            "llamacpp", MODEL, base_url=llama_server, leading_system=leading_system
+        )
+        async with provider:
+            response = await provider.chat(MessageRequest(messages=messages, max_tokens=1))
+        assert response.usage.input_tokens is not None
+        return response.usage.input_tokens
+
+    without = await prompt_tokens([*prompt, reply, question])
+    kept_in_place = await prompt_tokens([*prompt, reply, summary, question], leading_system=False)
+    sent_first = await prompt_tokens([*prompt, reply, summary, question])
+    assert kept_in_place == without  # dropped by the server
+    assert sent_first > without + 10  # the summary's tokens are in the prompt

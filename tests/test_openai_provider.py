@@ -731,6 +731,33 @@ def test_llamacpp_preset_sends_empty_content_beside_tool_calls() -> None:
     }
 
 
+def test_llamacpp_preset_sends_every_system_message_as_one_first() -> None:
+    # llama-cpp-python's chat formats read the first system message only: a focused view's
+    # summary, the last message before the prompt, would never reach the model.
+    history = [
+        Message.system("Be brief."),
+        Message.user("Hotels in Lyon?"),
+        Message.assistant("Two: Hotel Bellecour and Le Royal."),
+        Message.system("[上下文摘要] Budget 120 EUR a night."),
+        Message.user("Which is cheaper?"),
+    ]
+    llamacpp = OPENAI_COMPATIBLE_PRESETS["llamacpp"].options
+    assert request_body(MessageRequest(messages=history), llamacpp)["messages"] == [
+        {"role": "system", "content": "Be brief.\n\n[上下文摘要] Budget 120 EUR a night."},
+        {"role": "user", "content": "Hotels in Lyon?"},
+        {"role": "assistant", "content": "Two: Hotel Bellecour and Le Royal."},
+        {"role": "user", "content": "Which is cheaper?"},
+    ]
+    # Every other preset keeps each system message where it stands.
+    for name in ("openai", "deepseek", "qwen", "ollama", "vllm"):
+        options = OPENAI_COMPATIBLE_PRESETS[name].options
+        sent = request_body(MessageRequest(messages=history), options)["messages"]
+        assert [m["role"] for m in sent] == ["system", "user", "assistant", "system", "user"]
+    # No system message: none is made up.
+    body = request_body(MessageRequest(messages=history[1:3]), llamacpp)
+    assert [m["role"] for m in body["messages"]] == ["user", "assistant"]
+
+
 def test_tool_calls_left_unanswered_get_an_error_result_before_the_next_message() -> None:
     cut = Message.assistant(
         [ToolUseBlock(id="a", name="f", input={}), ToolUseBlock(id="b", name="f", input={})]

@@ -14,7 +14,7 @@ System prompts travel only as system messages; each provider maps them to its ow
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, TypeAdapter
@@ -171,3 +171,11 @@ def messages_from_json(data: str | bytes) -> list[AnyMessage]:
 
 def message_from_dict(data: dict[str, Any]) -> AnyMessage:
     return MESSAGE_ADAPTER.validate_python(data)
+
+
+def system_text(messages: Sequence[AnyMessage]) -> str:
+    """Every system message's text, in order, joined by blank lines (empty ones skipped): what
+    a wire that takes one system text sends."""
+    return "\n\n".join(
+        m.content for m in messages if isinstance(m, SystemMessage) and m.content.strip()
+    )

@@ -43,6 +43,7 @@ from nbagent.llm.messages import (
     SystemMessage,
     ToolResultMessage,
     UserMessage,
+    system_text,
 )
 from nbagent.llm.providers._anthropic_cache import with_breakpoints
 from nbagent.llm.request import MessageRequest, PromptCache
@@ -92,13 +93,6 @@ def request_body(
     if prompt_cache is not None and request.prompt_cache:
         body = with_breakpoints(body, prompt_cache)
     return body
-
-
-def system_text(messages: Sequence[AnyMessage]) -> str:
-    """Every system message's text, in order, joined by blank lines (empty ones skipped)."""
-    return "\n\n".join(
-        m.content for m in messages if isinstance(m, SystemMessage) and m.content.strip()
-    )
 
 
 def _tool_choice(request: MessageRequest) -> Json | None:

@@ -3,7 +3,8 @@
 The dialects of the compatible servers live here too (:class:`OpenAIWireOptions`, and the
 presets that pick them); :mod:`.openai` re-exports what is public. Rules the mapping keeps:
 
-- system messages keep their place, in the dialect's role (``system`` or ``developer``);
+- system messages keep their place, in the dialect's role (``system`` or ``developer``), or
+  go first as one where the server reads only a leading one (``leading_system``);
 - tool results travel as ``tool`` messages (text only) right after the assistant's call, and a
   call left without one gets an error result, so a reply cut at ``max_tokens`` stays sendable;
 - a lone text part goes as a plain string, which every compatible server accepts.
@@ -35,6 +36,7 @@ from nbagent.llm.messages import (
     SystemMessage,
     ToolResultMessage,
     UserMessage,
+    system_text,
 )
 from nbagent.llm.request import MessageRequest, ToolChoice, ToolDefinition
 
@@ -61,6 +63,10 @@ class OpenAIWireOptions:
     null_content_with_tool_calls: bool = True
     """An assistant turn that only calls tools sends ``content: null``; False sends ``""``
     (llama-cpp-python's server rejects null)."""
+    leading_system: bool = False
+    """Send every system message as one, first (their texts joined in order, as the Anthropic
+    wire does): llama-cpp-python's chat formats keep only the first system message and drop
+    the others, a focused view's summary among them; some chat templates refuse a later one."""
     thinking_only_streamed: bool = False
     """DashScope rejects thinking on non-streamed calls, and its open Qwen3 models think unless
     told not to: a non-streamed body sends ``enable_thinking: false`` unless the request sets it."""
@@ -107,7 +113,9 @@ OPENAI_COMPATIBLE_PRESETS: dict[str, OpenAICompatiblePreset] = {
         "http://localhost:8080/v1",
         None,
         False,
-        OpenAIWireOptions(max_tokens_param="max_tokens", null_content_with_tool_calls=False),
+        OpenAIWireOptions(
+            max_tokens_param="max_tokens", null_content_with_tool_calls=False, leading_system=True
+        ),
     ),
 }
 """Preset name -> base URL, API key variable and dialect. Any other server: pass ``base_url``."""
@@ -163,10 +171,13 @@ def messages_to_openai(
 ) -> list[dict[str, Any]]:
     """IR history -> OpenAI messages (one IR message may become several, e.g. tool results)."""
     out: list[dict[str, Any]] = []
+    if options.leading_system and (system := system_text(messages)):
+        out.append({"role": options.system_role, "content": system})
     for message in messages:
         match message:
             case SystemMessage():
-                out.append({"role": options.system_role, "content": message.content})
+                if not options.leading_system:
+                    out.append({"role": options.system_role, "content": message.content})
             case UserMessage():
                 out.extend(_tool_results(message.content))
                 parts = [part for block in message.content if (part := _user_part(block))]

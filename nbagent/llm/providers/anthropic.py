@@ -41,13 +41,12 @@ from nbagent.llm.events import (
     UsageEvent,
     parse_tool_input,
 )
-from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.messages import AssistantMessage, system_text
 from nbagent.llm.providers._anthropic_cache import EXTENDED_TTL_BETA
 from nbagent.llm.providers._anthropic_request import (
     MIN_THINKING_BUDGET,
     Json,
     request_body,
-    system_text,
     wire_block,
     wire_messages,
 )

@@ -122,7 +122,9 @@ class OpenAIProvider(HttpProvider):
     """Chat Completions over httpx, for OpenAI and every compatible server.
 
     ``preset`` picks the base URL, the key's environment variable and the dialect (see
-    :data:`OPENAI_COMPATIBLE_PRESETS`); the keyword options override the dialect. A preset that
+    :data:`OPENAI_COMPATIBLE_PRESETS`); the keyword options override the dialect
+    (``leading_system=True`` for a server that reads only a leading system message, as the
+    ``llamacpp`` preset sets; see :class:`OpenAIWireOptions`). A preset that
     needs a key raises :class:`ConfigurationError` when none is given or set, unless
     ``base_url`` points elsewhere (a local or self-hosted server needs no key).
     """
@@ -136,6 +138,7 @@ class OpenAIProvider(HttpProvider):
         preset: str = "openai",
         system_role: SystemRole | None = None,
         max_tokens_param: MaxTokensParam | None = None,
+        leading_system: bool | None = None,
         timeout: float | httpx.Timeout = DEFAULT_TIMEOUT,
         max_retries: int = 2,
         default_headers: dict[str, str] | None = None,
@@ -160,6 +163,8 @@ class OpenAIProvider(HttpProvider):
             system_role=system_role or spec.options.system_role,
             max_tokens_param=max_tokens_param or spec.options.max_tokens_param,
         )
+        if leading_system is not None:
+            self._options = replace(self._options, leading_system=leading_system)
         key = api_key or (os.environ.get(spec.key_env_var) if spec.key_env_var else None)
         if not key and spec.key_required and self.base_url == spec.base_url.rstrip("/"):
             raise ConfigurationError(
