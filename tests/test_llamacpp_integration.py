@@ -254,15 +254,18 @@ async def test_spec_string_reaches_the_server(llama_server: str) -> None:
     assert response.usage.input_tokens > 0
 
 
-async def test_a_summary_after_the_system_prompt_reaches_the_model(llama_server: str) -> None:
-    # llama-cpp-python's chatml format keeps the first system message and drops the others: a
-    # focused view's summary (a system message before the prompt) is lost unless the preset
-    # sends every system message as one, first. The server's prompt count tells which it read.
+async def test_a_built_in_chat_format_reads_a_later_system_message_only_sent_first(
+    llama_server: str,
+) -> None:
+    # The server runs llama-cpp-python's built-in chatml format, which keeps the first system
+    # message and drops the others: a focused view's summary (a system message before the
+    # prompt) is lost unless every system message is sent as one, first (leading_system). The
+    # server's prompt count tells which it read.
     prompt = [Message.system("You are terse."), Message.user("Hotels in Lyon?")]
     reply, question = Message.assistant("Two of them."), Message.user("Which is cheaper?")
     summary = Message.system("[上下文摘要] The user's budget is 120 EUR a night, in Lyon.")
 
-    async def prompt_tokens(messages: list[Any], *, leading_system: bool | None = None) -> int:
+    async def prompt_tokens(messages: list[Any], *, leading_system: bool = False) -> int:
         provider = OpenAIProvider.from_preset(
             "llamacpp", MODEL, base_url=llama_server, leading_system=leading_system
         )
@@ -272,7 +275,7 @@ async def test_a_summary_after_the_system_prompt_reaches_the_model(llama_server:
         return response.usage.input_tokens
 
     without = await prompt_tokens([*prompt, reply, question])
-    kept_in_place = await prompt_tokens([*prompt, reply, summary, question], leading_system=False)
-    sent_first = await prompt_tokens([*prompt, reply, summary, question])
+    kept_in_place = await prompt_tokens([*prompt, reply, summary, question])
+    sent_first = await prompt_tokens([*prompt, reply, summary, question], leading_system=True)
     assert kept_in_place == without  # dropped by the server
     assert sent_first > without + 10  # the summary's tokens are in the prompt

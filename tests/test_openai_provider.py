@@ -731,9 +731,9 @@ def test_llamacpp_preset_sends_empty_content_beside_tool_calls() -> None:
     }
 
 
-def test_llamacpp_preset_sends_every_system_message_as_one_first() -> None:
-    # llama-cpp-python's chat formats read the first system message only: a focused view's
-    # summary, the last message before the prompt, would never reach the model.
+def test_leading_system_sends_every_system_message_as_one_first() -> None:
+    # llama-cpp-python's built-in chat formats read the first system message only: a focused
+    # view's summary, the last message before the prompt, would never reach the model.
     history = [
         Message.system("Be brief."),
         Message.user("Hotels in Lyon?"),
@@ -741,20 +741,21 @@ def test_llamacpp_preset_sends_every_system_message_as_one_first() -> None:
         Message.system("[上下文摘要] Budget 120 EUR a night."),
         Message.user("Which is cheaper?"),
     ]
-    llamacpp = OPENAI_COMPATIBLE_PRESETS["llamacpp"].options
-    assert request_body(MessageRequest(messages=history), llamacpp)["messages"] == [
+    leading = OpenAIWireOptions(max_tokens_param="max_tokens", leading_system=True)
+    assert request_body(MessageRequest(messages=history), leading)["messages"] == [
         {"role": "system", "content": "Be brief.\n\n[上下文摘要] Budget 120 EUR a night."},
         {"role": "user", "content": "Hotels in Lyon?"},
         {"role": "assistant", "content": "Two: Hotel Bellecour and Le Royal."},
         {"role": "user", "content": "Which is cheaper?"},
     ]
-    # Every other preset keeps each system message where it stands.
-    for name in ("openai", "deepseek", "qwen", "ollama", "vllm"):
-        options = OPENAI_COMPATIBLE_PRESETS[name].options
+    provider = OpenAIProvider("local", preset="llamacpp", leading_system=True)
+    assert provider.options.leading_system
+    # Every preset keeps each system message where it stands unless told otherwise.
+    for options in (p.options for p in OPENAI_COMPATIBLE_PRESETS.values()):
         sent = request_body(MessageRequest(messages=history), options)["messages"]
         assert [m["role"] for m in sent] == ["system", "user", "assistant", "system", "user"]
     # No system message: none is made up.
-    body = request_body(MessageRequest(messages=history[1:3]), llamacpp)
+    body = request_body(MessageRequest(messages=history[1:3]), leading)
     assert [m["role"] for m in body["messages"]] == ["user", "assistant"]
 
 

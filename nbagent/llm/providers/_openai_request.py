@@ -4,7 +4,7 @@ The dialects of the compatible servers live here too (:class:`OpenAIWireOptions`
 presets that pick them); :mod:`.openai` re-exports what is public. Rules the mapping keeps:
 
 - system messages keep their place, in the dialect's role (``system`` or ``developer``), or
-  go first as one where the server reads only a leading one (``leading_system``);
+  go first as one for a server that reads only a leading one (``leading_system``);
 - tool results travel as ``tool`` messages (text only) right after the assistant's call, and a
   call left without one gets an error result, so a reply cut at ``max_tokens`` stays sendable;
 - a lone text part goes as a plain string, which every compatible server accepts.
@@ -65,8 +65,9 @@ class OpenAIWireOptions:
     (llama-cpp-python's server rejects null)."""
     leading_system: bool = False
     """Send every system message as one, first (their texts joined in order, as the Anthropic
-    wire does): llama-cpp-python's chat formats keep only the first system message and drop
-    the others, a focused view's summary among them; some chat templates refuse a later one."""
+    wire does), for a server that reads only a leading one: llama-cpp-python's built-in chat
+    formats (``--chat_format chatml`` and the like) drop the others, a focused view's summary
+    among them, and some chat templates refuse a later one."""
     thinking_only_streamed: bool = False
     """DashScope rejects thinking on non-streamed calls, and its open Qwen3 models think unless
     told not to: a non-streamed body sends ``enable_thinking: false`` unless the request sets it."""
@@ -113,9 +114,7 @@ OPENAI_COMPATIBLE_PRESETS: dict[str, OpenAICompatiblePreset] = {
         "http://localhost:8080/v1",
         None,
         False,
-        OpenAIWireOptions(
-            max_tokens_param="max_tokens", null_content_with_tool_calls=False, leading_system=True
-        ),
+        OpenAIWireOptions(max_tokens_param="max_tokens", null_content_with_tool_calls=False),
     ),
 }
 """Preset name -> base URL, API key variable and dialect. Any other server: pass ``base_url``."""

@@ -123,8 +123,8 @@ class OpenAIProvider(HttpProvider):
 
     ``preset`` picks the base URL, the key's environment variable and the dialect (see
     :data:`OPENAI_COMPATIBLE_PRESETS`); the keyword options override the dialect
-    (``leading_system=True`` for a server that reads only a leading system message, as the
-    ``llamacpp`` preset sets; see :class:`OpenAIWireOptions`). A preset that
+    (``leading_system=True`` for a server that reads only a leading system message, see
+    :class:`OpenAIWireOptions`). A preset that
     needs a key raises :class:`ConfigurationError` when none is given or set, unless
     ``base_url`` points elsewhere (a local or self-hosted server needs no key).
     """
