@@ -100,7 +100,6 @@ _NON_ASCII = b"lrLCKE"
 """The fold's symbols of non-ASCII characters, in the order of their weights."""
 _NON_ASCII_SYMBOLS = tuple(bytes((s,)) for s in _NON_ASCII)
 _NON_ASCII_CODES = list(_NON_ASCII)
-_NO_CHARACTERS = (0,) * len(_NON_ASCII)
 STRUCTURE = 10
 """How many of the features count pre-tokens (the others count characters of each script)."""
 
@@ -144,8 +143,8 @@ def _digit_groups(digits: int) -> int:
 
 
 def _counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
-    """What ``folded`` holds, in the order of the weights (see there), then the count of each
-    symbol of :data:`_NON_ASCII`.
+    """What ``folded`` holds, in the order of the weights (see there), then, unless the text
+    is ASCII, the count of each symbol of :data:`_NON_ASCII`.
 
     The symbols' flags are read as one integer, byte ``i`` the flags of symbol ``i`` (a few
     big-integer operations cost less than a scan of the bytes each). A plane is one flag, in
@@ -181,11 +180,11 @@ def _counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
     if b"\n" in folded:
         breaks = flags >> _F_BREAK & ones
         newline_runs = breaks.bit_count() - (breaks & (breaks | marks) << 8).bit_count()
-    return (
+    structure = (
         (letters ^ (letters & letters << 8)).bit_count(), inner, long, groups, space_digits,
         first_marks.bit_count() - joined, joined, quoted, space_runs, newline_runs,
-        *(_NO_CHARACTERS if is_ascii else map(folded.count, _NON_ASCII_SYMBOLS)),
     )  # fmt: skip
+    return structure if is_ascii else (*structure, *map(folded.count, _NON_ASCII_SYMBOLS))
 
 
 def _counts_numpy(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
@@ -247,7 +246,7 @@ def _block_counts(folded: bytes, is_ascii: bool) -> tuple[int, ...]:
         follows(ascii_letters, quotes),
         int(np.count_nonzero(spaces[1:-1] & spaces[2:] & ~spaces[:-2]) + (spaces[0] & spaces[1])),
         follows(breaks, ~breaks & ~punct) + int(breaks[0]),
-        *(_NO_CHARACTERS if is_ascii else _symbol_counts(codes)),
+        *(() if is_ascii else _symbol_counts(codes)),
     )
 
 
@@ -318,7 +317,7 @@ def features(text: str) -> tuple[float, ...]:
     folded = encoded.translate(_CLASSES) if is_ascii else encoded.translate(_CLASSES, _CONTINUATION)
     counts = _counts(folded, is_ascii)
     if is_ascii:  # most texts: no tuple to unpack and build again
-        return counts[:STRUCTURE]
+        return counts
     *structure, latin, cyrillic, two_byte, wide, hangul, four_byte = counts
     single = wide * _single_token_share(text, wide) if wide else 0.0
     return (
