@@ -19,7 +19,7 @@ table's retention columns read. It costs about 20 ms of CPU in a first 60-turn r
 ``notebooks/data/travel_60_turns.jsonl`` (219 facts, about 0.3 ms a turn: extracting the new
 messages' facts and looking for every fact in the request) and about 4 ms in each further one,
 as a grid's other cells are: what a message states and which facts a summary or system prompt
-shows are remembered by their text (:class:`~nbagent.llm.facts.TextMemo`).
+shows are remembered by their text (:class:`~nbagent.llm.memo.TextMemo`).
 Tool results count as facts only for ``Action`` tools and declared ``key_fields``, and the replay
 registry declares no tool, so a replay counts the facts of user and assistant messages (and
 pins), not of tool results.
