@@ -11,9 +11,11 @@ import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nbagent.agent._joined import Joined
 from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig, SlotMode
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import AppendMessages
@@ -104,6 +106,17 @@ def test_view_tokens_equal_estimating_the_view(
     check()
     slot.set_summary(SUMMARY_TEXT, later_upto)  # the view may start earlier or later now
     check()
+
+
+@given(first=st.lists(st.integers(), max_size=6), second=st.lists(st.integers(), max_size=6))
+def test_joined_reads_as_the_concatenation(first: list[int], second: list[int]) -> None:
+    joined, plain = Joined(first, second), first + second
+    assert len(joined) == len(plain) and list(joined) == plain
+    for index in range(-len(plain), len(plain)):
+        assert joined[index] == plain[index]
+    assert joined[1:-1] == plain[1:-1]
+    with pytest.raises(IndexError):
+        joined[len(plain)]
 
 
 async def test_session_estimates_equal_estimating_the_request() -> None:

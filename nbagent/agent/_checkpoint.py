@@ -163,6 +163,8 @@ class SummaryCheckpoint:
             return None
         started = time.perf_counter()
         made = await self._summarise(services, config, slot, state, turn_index, record, facts)
+        # Only now: an interrupted summary leaves the record as it was saved, pending.
+        record.threshold, record.watermark = config.threshold, _watermark(config, record)
         record.summary_latency_s = time.perf_counter() - started
         return made
 
@@ -178,10 +180,11 @@ class SummaryCheckpoint:
         if config is None:
             record.summary_status = SummaryStatus.DISABLED
             return record.summary_status
-        record.threshold = config.threshold
-        record.watermark = _watermark(config, record)
-        record.summary_status = SummaryCheckpoint._decide(config, state, record)
-        return record.summary_status
+        status = SummaryCheckpoint._decide(config, state, record)
+        if status is not SummaryStatus.FIRED:  # a summary due: filled once it is made
+            record.threshold, record.watermark = config.threshold, _watermark(config, record)
+            record.summary_status = status
+        return status
 
     async def _summarise(
         self,
@@ -246,6 +249,7 @@ class SummaryCheckpoint:
             return None
         # Committed: now the in-memory slot follows, and the session takes the new state.
         slot.mark_saved(config=new_config)
+        record.summary_status = SummaryStatus.FIRED
         record.summary = text
         record.summary_tokens = response.usage.total_tokens
         return SummaryMade(text, upto, response.usage, len(messages), new_state)

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from nbagent.agent._joined import Joined
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
 from nbagent.errors import ConfigurationError, ReadOnlySlotError, StoreError
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
@@ -289,12 +290,12 @@ class ContextSlot:
         """
         est = estimator or DEFAULT_ESTIMATOR
         stored = len(self._messages)
-        messages = [*self._messages, *extra] if extra else self._messages
+        messages = Joined(self._messages, extra) if extra else self._messages
         summary = self.summary_message()
         lead, start = (0, 0) if summary is None else _view_spans(messages, self.config.focused)
         tally = self._tally(est, min(start, stored))
-        head = messages[:lead]  # leading system messages: a few at most
-        unsaved = messages[max(start, stored) :]
+        head = [messages[i] for i in range(lead)]  # leading system messages: a few at most
+        unsaved = extra[max(start - stored, 0) :]
         tokens = tally.span(min(start, stored), stored)
         tokens += sum(estimate_message_tokens(m, est) for m in (*head, *unsaved))
         if summary is not None:

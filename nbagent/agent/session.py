@@ -385,7 +385,9 @@ class AgentSession:
         state.cost.merge(turn.cycle.usage)
         record = turn.record(response, state, new, self._request_tokens(slot, new))
         price_turn(record, self.bundle, turn.cycle.usage.total, response)
-        if not turn.streamed:  # a streamed turn's summary step waits for finalize_turn()
+        # A streamed turn's summary step waits for finalize_turn(); retention is measured once
+        # the turn is stored, so a tracked turn's record is completed by the second write.
+        if not turn.streamed and not self.bundle.config.track_retention:
             self._checkpoint.settle(self.bundle, state, record)
         ops = [*slot.save_ops(extra=new), self._state_op(state), self._records.op(record)]
 
@@ -446,15 +448,16 @@ class AgentSession:
             self._gate.ending = False
         if made is not None:
             self._state = made.state
-            await self._hooks.emit(HookEvent.SUMMARY, index, slot_id=slot.id, **made.hook_data())
         if record.summary_status is not SummaryStatus.DISABLED:
             record.context_tokens_after = self.estimate_context_tokens()
-        try:
+        try:  # before the summary hook: an interrupt there leaves the record saved
             await self.bundle.store.commit([self._records.op(record)])
         except StoreError as e:
             logger.error(
                 "session %s: timeline record of turn %d not updated: %s", self.session_id, index, e
             )
+        if made is not None:
+            await self._hooks.emit(HookEvent.SUMMARY, index, slot_id=slot.id, **made.hook_data())
 
     # -- session memory ---------------------------------------------------------------------
 
