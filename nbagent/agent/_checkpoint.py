@@ -9,6 +9,10 @@
       4. the tool loop              8. summary checkpoint   <- here
                                     9. turn_index += 1
 
+When no summary is due (off, under the line, debounced), a turn that is not streamed and tracks
+no retention saves its record final at (6) (:meth:`SummaryCheckpoint.settle`); any other turn
+saves it pending there and again after (8), before the summary hook runs.
+
 The streamed path commits (6) when the stream ends and advances ``turn_index`` there;
 ``finalize_turn()`` (or leaving ``stream_turn``'s block) then runs (7) and (8) with the turn's own
 index, ``turn_index - 1``.
