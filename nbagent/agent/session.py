@@ -375,9 +375,9 @@ class AgentSession:
     async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:
         """Steps 5 and 6: count the usage and save the turn and its record in one transaction,
         so a crash later never loses it. The record is updated after the summary step, unless
-        the turn is not streamed and no summary is due: then it is saved final, once. Once the
-        write started, the turn is saved and known to be, or neither: a cancellation waits for
-        the write to end (:func:`finish_despite_cancel`)."""
+        no summary is due and the turn is neither streamed nor tracks retention: then it is saved
+        final, once. Once the write started, the turn is saved and known to be, or neither: a
+        cancellation waits for the write to end (:func:`finish_despite_cancel`)."""
         slot, new = turn.slot, turn.new_messages()
         state = self._state.copy()
         state.turn_index = turn.index + 1
