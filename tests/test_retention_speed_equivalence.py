@@ -11,13 +11,14 @@ from pathlib import Path
 from nbagent.agent._retention import haystack_of, request_retention
 from nbagent.agent.facts import FactBook
 from nbagent.llm.facts import (
-    TextMemo,
     _normalize,
     extract_text_facts,
     found_in,
+    keyed_facts,
     message_text,
     normalize,
 )
+from nbagent.llm.memo import TextMemo
 from nbagent.llm.messages import AnyMessage, Message
 from nbagent.notebook import read_jsonl
 
@@ -56,13 +57,11 @@ def test_remembered_extraction_equals_a_fresh_scan() -> None:
         text = message_text(message)
         fresh = extract_text_facts(text, turn=index, index=index, role="assistant")
         for _ in range(2):  # the first call fills the memo, the second reads it
-            kept = extract_text_facts(
-                text, turn=index, index=index, role="assistant", remember=True
-            )
-            assert [(f.text, f.kind, f.turn, f.message_index, f.role, f.key) for f in kept] == [
-                (f.text, f.kind, f.turn, f.message_index, f.role, f.key) for f in fresh
+            kept = keyed_facts(text)
+            assert [(value, kind, key) for value, kind, key in kept] == [
+                (f.text, f.kind, f.key) for f in fresh
             ]
-        assert kept is not extract_text_facts(text, remember=True)  # a fresh list each call
+        assert extract_text_facts(text[:64]) is not extract_text_facts(text[:64])  # fresh lists
 
 
 def test_a_remembered_normalisation_is_the_fresh_one() -> None:

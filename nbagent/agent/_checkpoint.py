@@ -146,9 +146,8 @@ class SummaryCheckpoint:
         under the line, debounced), so the turn's one write saves its final record; leave it
         pending when a summary is due (:meth:`run` makes it)."""
         config = services.config.summary_config
-        if config is not None and self._decide(config, state, record) is SummaryStatus.FIRED:
+        if self._fill(config, state, record) is SummaryStatus.FIRED:
             return
-        self._fill(config, state, record)
         if config is not None:
             record.context_tokens_after = record.estimated_context_tokens  # the view stays
 
@@ -157,7 +156,6 @@ class SummaryCheckpoint:
         services: SessionServices,
         slot: ContextSlot,
         state: SessionState,
-        turn_index: int,
         record: TurnRecord,
         facts: Callable[[], FactBook] | None = None,
     ) -> SummaryMade | None:
@@ -166,27 +164,24 @@ class SummaryCheckpoint:
         if self._fill(config, state, record) is not SummaryStatus.FIRED or config is None:
             return None
         started = time.perf_counter()
-        made = await self._summarise(services, config, slot, state, turn_index, record, facts)
-        # Only now: an interrupted summary leaves the record as it was saved, pending.
+        made = await self._summarise(services, config, slot, state, record, facts)
         record.threshold, record.watermark = config.threshold, _watermark(config, record)
         record.summary_latency_s = time.perf_counter() - started
         return made
 
     @staticmethod
-    def _decide(config: SummaryConfig, state: SessionState, record: TurnRecord) -> SummaryStatus:
-        watermark = _watermark(config, record)
-        return decide_summary(config, record.turn_index, state.last_summary_turn, watermark)
-
-    @staticmethod
     def _fill(
         config: SummaryConfig | None, state: SessionState, record: TurnRecord
     ) -> SummaryStatus:
+        """Decide; fill the record's summary fields unless a summary is due (they are filled
+        once it is made, so an interrupted one leaves the record as it was saved)."""
         if config is None:
             record.summary_status = SummaryStatus.DISABLED
             return record.summary_status
-        status = SummaryCheckpoint._decide(config, state, record)
-        if status is not SummaryStatus.FIRED:  # a summary due: filled once it is made
-            record.threshold, record.watermark = config.threshold, _watermark(config, record)
+        watermark = _watermark(config, record)
+        status = decide_summary(config, record.turn_index, state.last_summary_turn, watermark)
+        if status is not SummaryStatus.FIRED:
+            record.threshold, record.watermark = config.threshold, watermark
             record.summary_status = status
         return status
 
@@ -196,10 +191,10 @@ class SummaryCheckpoint:
         config: SummaryConfig,
         slot: ContextSlot,
         state: SessionState,
-        turn_index: int,
         record: TurnRecord,
         facts: Callable[[], FactBook] | None,
     ) -> SummaryMade | None:
+        turn_index = record.turn_index
         previous = previous_summary(slot, state.summaries.get(slot.id))
         messages, upto = summary_input(slot, config, previous)
         try:

@@ -65,7 +65,6 @@ def request_retention(
     """
     facts = book.facts()
     shown_keys = haystack_of(shown)
-    answers = shown_keys._found
     sent: set[int] = set()
     for first, count in runs:
         if first >= 0:
@@ -86,10 +85,7 @@ def request_retention(
         stated = statements.get(key) if cut else None
         if stated and _held_in_copy(key, stated, cut, compacted, copies):
             continue
-        found = answers.get(key)
-        if found is None:
-            found = shown_keys.has(key)
-        if not found:
+        if not shown_keys.has(key):
             missing.append(fact.text)
     return len(facts), len(facts) - len(missing), missing
 

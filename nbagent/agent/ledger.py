@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import re
-import threading
 from collections.abc import Callable, Iterable, Sequence
 
 from nbagent.agent.facts import (
@@ -103,16 +102,11 @@ def with_ledger(
     found = _LEDGERS.get(key)
     if found is None:
         found = _with_ledger(summary, facts, budget, language, remembering(count))
-        with _LOCK:
-            if len(_LEDGERS) >= _LEDGERS_KEPT:
-                del _LEDGERS[next(iter(_LEDGERS))]
-            _LEDGERS[key] = found
+        found = _LEDGERS.put(key, found, 2 * len(summary) + 64 * len(facts))
     return found
 
 
-_LEDGERS: dict[tuple[str, str, tuple[Fact, ...], int, str], str] = {}
-_LEDGERS_KEPT = 512
-_LOCK = threading.Lock()
+_LEDGERS: TextMemo[str] = TextMemo(4_000_000)
 
 
 def _with_ledger(

@@ -442,7 +442,7 @@ class AgentSession:
         self._gate.ending = True  # the summary's state is this one's copy: no change meanwhile
         try:
             made = await self._checkpoint.run(
-                self.bundle, slot, self._state, index, record, lambda: self.facts(slot)
+                self.bundle, slot, self._state, record, lambda: self.facts(slot)
             )
         finally:
             self._gate.ending = False

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import threading
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from nbagent.errors import (
 from nbagent.llm.blocks import ContentBlock, ImageBlock, TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.hooks import HookExecutor
+from nbagent.llm.memo import TextMemo
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
@@ -312,10 +312,8 @@ def decide_summary(
     return SummaryStatus.FIRED
 
 
-_PROMPTS: dict[str, UserMessage] = {}
+_PROMPTS: TextMemo[UserMessage] = TextMemo(4_000_000)
 """Summary prompts sent before, by text, with the token estimates they were given."""
-_PROMPTS_KEPT = 64
-_PROMPTS_LOCK = threading.Lock()
 
 
 def _prompt_message(text: str) -> UserMessage:
@@ -327,12 +325,8 @@ def _prompt_message(text: str) -> UserMessage:
 
 
 def _remember_prompt(text: str, message: UserMessage) -> None:
-    if text in _PROMPTS or message.content != [TextBlock(text=text)]:
-        return  # known, or changed in place by a hook: not the message of ``text``
-    with _PROMPTS_LOCK:  # a grid may replay on threads
-        if len(_PROMPTS) >= _PROMPTS_KEPT:
-            del _PROMPTS[next(iter(_PROMPTS))]
-        _PROMPTS[text] = message
+    if message.content == [TextBlock(text=text)]:  # not changed in place by a hook
+        _PROMPTS.put(text, message, len(text))
 
 
 async def request_summary(

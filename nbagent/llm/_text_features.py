@@ -100,8 +100,6 @@ _NON_ASCII = b"lrLCKE"
 """The fold's symbols of non-ASCII characters, in the order of their weights."""
 _NON_ASCII_SYMBOLS = tuple(bytes((s,)) for s in _NON_ASCII)
 _NON_ASCII_CODES = list(_NON_ASCII)
-STRUCTURE = 10
-"""How many of the features count pre-tokens (the others count characters of each script)."""
 
 
 _LARGE = 3072
@@ -311,7 +309,7 @@ def _single_token_pattern() -> re.Pattern[str]:
 
 def features(text: str) -> tuple[float, ...]:
     """What the estimate weighs, in the order of its weights (the fit reads this too); for
-    ASCII text only the first :data:`STRUCTURE` (the rest count characters of other scripts)."""
+    ASCII text only the first ten, its pre-token counts (the rest count other scripts)."""
     encoded, is_ascii = text.encode("utf-8"), text.isascii()
     # Only non-ASCII text has continuation bytes to delete (a translate that deletes is slower).
     folded = encoded.translate(_CLASSES) if is_ascii else encoded.translate(_CLASSES, _CONTINUATION)

@@ -31,7 +31,6 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
 
 from nbagent.llm.blocks import TextBlock, ToolResultBlock, text_of
 from nbagent.llm.memo import TextMemo
@@ -250,9 +249,6 @@ NUMBER_GAP = "\x00"
 """What stays of the space between two numbers, so "CA1234 07:45" does not read as one."""
 
 
-_V = TypeVar("_V")
-
-
 _NORMALIZED: TextMemo[str] = TextMemo(4_000_000)
 
 
@@ -299,14 +295,10 @@ def extract_text_facts(
     turn: int | None = None,
     index: int | None = None,
     role: str = "user",
-    remember: bool = False,
 ) -> list[Fact]:
-    """The facts of one text, in order of appearance, each once.
-
-    ``remember``: keep what the text states for the next call with the same text (the fact
-    book does: each replay of a tuning grid extracts the same messages). A short text (a fact's
-    own, as a ledger lists it) is always remembered; a long one otherwise scanned anew."""
-    if not remember and len(text) > _SHORT_TEXT:
+    """The facts of one text, in order of appearance, each once. A short text (a fact's own, as
+    a ledger lists it) is remembered (:func:`keyed_facts`), a long one scanned anew."""
+    if len(text) > _SHORT_TEXT:
         return [Fact(value, kind, turn, index, role) for value, kind, _ in _extract(text)]
     return [Fact(value, kind, turn, index, role) for value, kind, _ in keyed_facts(text)]
 
@@ -388,13 +380,10 @@ def extract_facts(
     *,
     turn: int | None = None,
     index: int | None = None,
-    remember: bool = False,
 ) -> list[Fact]:
-    """The facts a message states (user, assistant and tool-result messages); ``remember`` as
-    :func:`extract_text_facts` takes it."""
+    """The facts a message states (user, assistant and tool-result messages)."""
     role = "tool" if isinstance(message, ToolResultMessage) else message.role
-    text = message_text(message)
-    return extract_text_facts(text, turn=turn, index=index, role=role, remember=remember)
+    return extract_text_facts(message_text(message), turn=turn, index=index, role=role)
 
 
 def facts_of(
@@ -448,7 +437,6 @@ __all__ = [
     "NUMBER_GAP",
     "Fact",
     "FactKind",
-    "TextMemo",
     "extract_facts",
     "extract_text_facts",
     "facts_note",

@@ -4,7 +4,7 @@ again: retention and the fact ledger every turn, a tuning grid's replays in ever
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
 from nbagent.llm.tokens import HeuristicEstimator, TiktokenEstimator
@@ -13,27 +13,30 @@ _V = TypeVar("_V")
 
 
 class TextMemo(Generic[_V]):
-    """What a pure function returned for a text, by the text, within ``budget`` (the weights
-    :meth:`put` is given; the oldest entries go first). Retention asks the same of the same
-    texts every turn (a summary, a message) and each replay of a tuning grid asks it again.
-    Reads take no lock, writes do (a grid may replay on threads)."""
+    """What a pure function returned for a text (or a key made of texts), by that key, within
+    ``budget`` (the weights :meth:`put` is given; the oldest entries go first). Retention asks
+    the same of the same texts every turn (a summary, a message) and each replay of a tuning
+    grid asks it again. Reads take no lock, writes do (a grid may replay on threads)."""
 
     def __init__(self, budget: int) -> None:
-        self._data: dict[str, tuple[_V, int]] = {}
+        self._data: dict[Hashable, tuple[_V, int]] = {}
         self._budget = budget
         self._size = 0
         self._lock = threading.Lock()
 
-    def get(self, text: str) -> _V | None:
-        found = self._data.get(text)
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._data
+
+    def get(self, key: Hashable) -> _V | None:
+        found = self._data.get(key)
         return None if found is None else found[0]
 
-    def put(self, text: str, value: _V, weight: int) -> _V:
+    def put(self, key: Hashable, value: _V, weight: int) -> _V:
         if weight > self._budget // 4:
             return value  # too large to keep: it would push out everything else
         with self._lock:
-            if text not in self._data:
-                self._data[text] = (value, weight)
+            if key not in self._data:
+                self._data[key] = (value, weight)
                 self._size += weight
                 while self._size > self._budget:
                     self._size -= self._data.pop(next(iter(self._data)))[1]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
+from typing import Protocol, assert_never, runtime_checkable
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm._text_features import features as _features
@@ -46,9 +46,6 @@ from nbagent.llm.messages import (
     UserMessage,
 )
 from nbagent.llm.request import MessageRequest, ToolDefinition
-
-if TYPE_CHECKING:
-    pass
 
 IMAGE_TOKENS = 85
 AUDIO_TOKENS = 100

@@ -27,7 +27,6 @@ pins), not of tool results.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 import os
 from collections import deque
@@ -255,10 +254,11 @@ class _Script:
 
 class _ReplayProvider(FunctionProvider):
     """The replay's provider: :class:`FunctionProvider` answering from the script, its response
-    ids digested from each message's JSON made once per replay. The id digests the whole
-    request as JSON and a replay's requests repeat its history, so serialising each request
-    anew took close to a third of a tuning grid's time (``tests/test_tuning_speed_equivalence.py``
-    compares the digests with the offline provider's on every request of replays)."""
+    ids digested from each message's JSON made once per replay (:meth:`messages_json`). The id
+    digests the whole request as JSON and a replay's requests repeat its history, so
+    serialising each request anew took close to a third of a tuning grid's time
+    (``tests/test_tuning_speed_equivalence.py`` compares the digests with the offline
+    provider's on every request of replays)."""
 
     def __init__(self, answer: _Script, estimator: TokenEstimator | None) -> None:
         super().__init__(answer.answer, estimator=estimator)
@@ -267,26 +267,17 @@ class _ReplayProvider(FunctionProvider):
         takes its id."""
         self._kept: list[AnyMessage] = []
 
-    def request_digest(self, request: MessageRequest) -> str:
-        """:meth:`OfflineProvider.request_digest` of ``request``, the same bytes digested: its
-        messages' JSON, made once each, spliced into the JSON of the rest."""
-        shell = request.model_copy(update={"messages": []}).model_dump_json(
-            include={"model", "messages", "tools", "metadata"},
-            exclude={"tools": {"__all__": {"key_fields"}}},
-        )
-        # A JSON string holds no unescaped quote, so the first match is the field itself.
-        at = shell.index('"messages":[]') + len('"messages":[')
+    def messages_json(self, request: MessageRequest) -> bytes:
+        """The request's messages as JSON, each message's made once per replay."""
         known = self._json
         try:
-            parts = b",".join(map(known.__getitem__, map(id, request.messages)))
+            return b",".join(map(known.__getitem__, map(id, request.messages)))
         except KeyError:  # a message new to the replay: this turn's, a new summary
             for message in request.messages:
                 if id(message) not in known:
                     known[id(message)] = MESSAGE_ADAPTER.dump_json(message)
                     self._kept.append(message)
-            parts = b",".join(map(known.__getitem__, map(id, request.messages)))
-        payload = b"".join((shell[:at].encode(), parts, shell[at:].encode()))
-        return hashlib.sha256(payload).hexdigest()
+            return b",".join(map(known.__getitem__, map(id, request.messages)))
 
     def forget(self) -> None:
         """Drop the copies and JSON kept for the replay (the session keeps the history)."""

@@ -14,10 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nbagent.llm.memo import TextMemo, counter_name, remembering
-from nbagent.llm.tokens import (
-    DEFAULT_ESTIMATOR,
-    TokenEstimator,
-)
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
 DEFAULT_SUMMARY_TOKENS = 512
 """Budget when the request sets no ``max_tokens``."""

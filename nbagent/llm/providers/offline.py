@@ -23,7 +23,6 @@ give, so accumulating the stream equals the non-streamed answer, id and usage in
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import inspect
 import json
 import re
@@ -58,6 +57,7 @@ from nbagent.llm.events import (
     UsageEvent,
 )
 from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage, UserMessage
+from nbagent.llm.providers._digest import request_digest as _request_digest
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition
 from nbagent.llm.tokens import (
@@ -196,8 +196,13 @@ class OfflineProvider:
         )
 
     def request_digest(self, request: MessageRequest) -> str:
-        """The SHA-256 the response id is cut from (a subclass may make the same one faster)."""
-        return _request_digest(request)
+        """The SHA-256 of the request's JSON that the response id is cut from."""
+        return _request_digest(request, self.messages_json(request))
+
+    def messages_json(self, request: MessageRequest) -> bytes | None:
+        """The request's messages as JSON objects joined by commas, where a subclass keeps
+        them made (``None``: made with the request's)."""
+        return None
 
     def estimate_input_tokens(self, request: MessageRequest) -> int:
         """The request's messages plus its tool definitions as JSON, by the estimator."""
@@ -221,15 +226,6 @@ class FunctionProvider(OfflineProvider):
         super().__init__(
             fn, model=model, estimator=estimator, chunk_size=chunk_size, latency=latency
         )
-
-
-def _request_digest(request: MessageRequest) -> str:
-    # Without key fields (bookkeeping that came later): recorded ids stay what they were.
-    payload = request.model_dump_json(
-        include={"model", "messages", "tools", "metadata"},
-        exclude={"tools": {"__all__": {"key_fields"}}},
-    )
-    return hashlib.sha256(payload.encode()).hexdigest()
 
 
 # --- streaming -------------------------------------------------------------------------------
