@@ -26,6 +26,8 @@ CASES = {
     "tuning": "benchmarks.bench_tuning",
     "retention": "benchmarks.bench_retention",
     "cost": "benchmarks.bench_cost",
+    "heldout": "benchmarks.bench_heldout",
+    "conformance": "benchmarks.bench_conformance",
 }
 
 

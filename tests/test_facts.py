@@ -159,10 +159,14 @@ def test_a_value_a_listing_repeats_is_one_fact_at_its_first_place() -> None:
     assert [f.text for f in extract_text_facts(text)] == ["2026-04-03", "£482", "£514"]
 
 
-def test_currency_words_and_codes_are_the_number() -> None:
-    assert normalize("250,000 yen") == normalize("¥250,000") == "250000"
-    assert normalize("1,986元") == normalize("CNY 1,986") == normalize("1986 rmb") == "1986"
-    assert normalize("120 pounds") == normalize("£120")
+def test_an_amount_keeps_one_spelling_of_its_currency() -> None:
+    # The currency is part of the amount: "80 EUR" is not in "at most 80 words".
+    assert normalize("1,986元") == normalize("CNY 1,986") == normalize("1986 rmb") == "1986¤cny"
+    assert normalize("120 pounds") == normalize("£120") == "120¤gbp"
+    assert normalize("¥250,000") == "250000¤¥"  # yen or yuan: found as either
+    assert found_in(normalize("250,000 yen"), normalize("¥250,000"))
+    assert found_in(normalize("¥250,000"), normalize("250,000 yen"))
+    assert not found_in(normalize("80 EUR"), normalize("at most 80 words"))
     # Two numbers that only a space separated stay two numbers.
     assert normalize("CA1234 07:45") == "ca1234" + NUMBER_GAP + "07:45"
     assert normalize("LH 2231") == "lh2231" and normalize("2 300 rooms") == "2300rooms"

@@ -906,3 +906,28 @@ def test_a_failed_summary_shows_one_short_line_under_the_reply() -> None:
     failed = meta.split(" · ")[-2]
     assert failed.startswith("summary failed: InternalServerError: <html>bad gateway")
     assert len(failed) == len("summary failed: ") + 200 and failed.endswith("…")
+
+
+def test_the_magics_default_summarises_when_the_window_fills() -> None:
+    """Microcompact acts only above the summary line, so the context crosses it and a summary
+    fires (a budget at the line held a 32k session's context just under it, never summarising):
+    notebook 04's 60-turn trip replayed under exactly what `%agent new` builds."""
+    import dataclasses
+
+    from nbagent.agent import run_sync
+    from nbagent.notebook._replay import load_transcript, replay
+    from nbagent.notebook.magics import AgentMagics
+
+    settings = AgentMagics(shell=None).settings()
+    assert settings.summary is not None and settings.compact is not None
+    assert settings.summary.threshold == 24_000 and settings.compact.budget == 28_000
+    trip = load_transcript(Path(__file__).parent.parent / "notebooks/data/travel_60_turns.jsonl")
+    session = run_sync(
+        replay(dataclasses.replace(trip, compact_config=settings.compact), settings.summary)
+    )
+    fired = [r.turn_index for r in session.timeline if r.summary_fired]
+    assert fired == [16, 32, 50]
+    # The old default (a quarter of the window reserved: the budget at the line) never fired.
+    at_line = dataclasses.replace(settings.compact, reserved_tokens=8_000)
+    again = run_sync(replay(dataclasses.replace(trip, compact_config=at_line), settings.summary))
+    assert not any(r.summary_fired for r in again.timeline)

@@ -68,7 +68,7 @@ def test_a_summary_that_drops_every_fact_keeps_them_in_its_ledger() -> None:
     fired = [r for r in session.timeline if r.summary_fired]  # type: ignore[attr-defined]
     assert len(fired) >= 2
     prose, ledger = split_ledger(fired[-1].summary or "")
-    assert prose.startswith("summary #") and ledger.startswith(LEDGER_HEADERS["zh"])
+    assert prose.startswith("summary #") and ledger.startswith(LEDGER_HEADERS["en"])  # the conversation's
     # The second summary summarised the first (prose and ledger): facts of turn 0 survive both.
     assert "CA1234" in ledger and "QX7Y2B" in ledger and "Anna Schmidt" in ledger
     after_first = [r for r in session.timeline if r.turn_index > fired[0].turn_index]  # type: ignore[attr-defined]
@@ -97,7 +97,7 @@ def test_pinned_facts_are_saved_and_kept() -> None:
     again = make_session(ScriptedProvider(), summary=config, store=store)
     assert [f.text for f in again.facts().pinned] == ["gate B12 closes at 06:40"]
     summary = session.timeline[-1].summary or ""
-    assert split_ledger(summary)[1].splitlines()[1] == "置顶: gate B12 closes at 06:40"
+    assert split_ledger(summary)[1].splitlines()[1] == "pinned: gate B12 closes at 06:40"
 
 
 def test_the_retention_table_says_where_each_fact_is_and_since_when_it_is_lost() -> None:

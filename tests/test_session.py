@@ -281,7 +281,7 @@ async def test_incremental_summaries_cost_the_new_turns_only() -> None:
         ({"max_tool_result_chars": -1}, "max_tool_result_chars"),
         ({"watermark": "tokens"}, "watermark must be 'context' or 'cumulative'"),
         ({"strategy": "smart"}, "strategy must be 'full' or 'incremental'"),
-        ({"prompt_language": "fr"}, "prompt_language must be 'zh' or 'en'"),
+        ({"prompt_language": "fr"}, "prompt_language must be 'auto' or 'zh' or 'en'"),
         ({"summary_model": ""}, "summary_model"),
         ({"summary_prompt": "  "}, "summary_prompt"),
     ],

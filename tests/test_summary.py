@@ -46,7 +46,7 @@ def test_summary_config_defaults() -> None:
     assert cfg.debounce_turns == 3
     assert cfg.summary_model is None
     assert cfg.max_tool_result_chars == 500
-    assert (cfg.watermark, cfg.strategy, cfg.prompt_language) == ("context", "full", "zh")
+    assert (cfg.watermark, cfg.strategy, cfg.prompt_language) == ("context", "full", "auto")
     assert cfg.threshold == 24_000
     # Off unless configured.
     assert AgentConfig().summary_config is None
@@ -55,6 +55,14 @@ def test_summary_config_defaults() -> None:
     assert "{messages}" in DEFAULT_SUMMARY_PROMPT_EN
     english = dataclasses.replace(cfg, prompt_language="en")
     assert english.summary_prompt == DEFAULT_SUMMARY_PROMPT_EN
+    # "auto" asks in the conversation's language: Chinese for a Chinese one (the seed's
+    # default), English (which says to answer in the conversation's language) otherwise.
+    zh, en = (p.split("{messages}")[0] for p in (DEFAULT_SUMMARY_PROMPT, DEFAULT_SUMMARY_PROMPT_EN))
+    assert cfg.render_prompt("User: 帮我订明天去上海的高铁，二等座").startswith(zh)
+    assert cfg.render_prompt("User: Book the 9:40 train to Lyon").startswith(en)
+    assert cfg.render_prompt("User: Bitte buche den Zug nach Köln um 9:40").startswith(en)
+    assert english.render_prompt("User: 帮我订明天去上海的高铁").startswith(en)  # fixed: kept
+    assert cfg.language_of("User: 这个 PR 的 CI 挂了") == "zh"
 
 
 @pytest.mark.parametrize("watermark", ["context", "cumulative"])
@@ -92,7 +100,8 @@ async def test_summary_generated_above_threshold() -> None:
     assert request.model == "cheap-model"
     assert request.prompt_cache is False  # no cache write for a prefix nothing repeats
     (prompt,) = request.messages
-    assert prompt.text().startswith(DEFAULT_SUMMARY_PROMPT.split("{messages}")[0])
+    # "auto": an English conversation is asked in English
+    assert prompt.text().startswith(DEFAULT_SUMMARY_PROMPT_EN.split("{messages}")[0])
     assert "User: msg 3" in prompt.text()
     assert await session.get_conversation_summary() == "summary #1"
     assert session.last_summary_turn == 3

@@ -138,11 +138,12 @@ def test_the_fact_book_turns_key_fields_into_tool_field_facts_whatever_the_seman
         {"search_hotels": ("hotel_id",), "book_hotel": ("confirmation",)},
     )
     facts = {f.text: f for f in book.facts()}
-    # A factual tool's result counts only for its key fields (its price is context);
-    # an action tool's result counts whole, its key field as a tool field.
+    # A short result counts whole, whatever its tool's semantic (a listing would count only
+    # what the conversation names again); a key field counts as a tool field.
     assert {t: (f.kind, f.turn, f.message_index, f.role) for t, f in facts.items()} == {
         "2026-04-03": (FactKind.DATE, 0, 0, "user"),
         "HTL-4411": (FactKind.TOOL_FIELD, 0, 2, "tool"),
+        "€118": (FactKind.AMOUNT, 0, 2, "tool"),
         "QX7Y2B": (FactKind.TOOL_FIELD, 1, 5, "tool"),
         "€236": (FactKind.AMOUNT, 1, 5, "tool"),
     }

@@ -286,3 +286,32 @@ def test_a_session_transcript_replays_its_compaction_and_prompt() -> None:
     assert [r.estimated_context_tokens for r in replayed.timeline] == [
         r.estimated_context_tokens for r in original.timeline
     ]
+
+
+def test_probes_are_counted_per_turn_and_rank_the_settings() -> None:
+    # Probes a person lists: one the transcript states early, one it never states (not
+    # counted), and the first flight search's destination (stated, and later summarised away
+    # or kept depending on the setting).
+    probes = ["Tokyo", "a text this trip never mentions", "May 3"]
+    grid = {"trigger_token_ratio": [0.3, 0.75], "max_context_tokens": [4000]}
+    result = tune_summary(FIXTURE, grid, progress=False, probes=probes)
+    assert list(result.table.columns)[-3:] == [
+        "probe_final_retention",
+        "probe_min_retention",
+        "probes_lost",
+    ]
+    for (_, row), run in zip(result.table.iterrows(), result.runs, strict=True):
+        last = run.timeline[-1]
+        assert last.probes_stated == 2  # the never-mentioned probe is not counted
+        assert row["probe_final_retention"] == last.probes_visible / 2
+        assert row["probes_lost"] == len(last.probes_missing)
+        assert "a text this trip never mentions" not in last.probes_missing
+    # recommend() reads the probes' column when there is one.
+    table = result.table.copy()
+    table["probe_min_retention"] = [0.5, 1.0]
+    table["min_retention"] = [1.0, 0.5]
+    from nbagent.notebook._tuning_plot import cheapest_keeping
+
+    assert cheapest_keeping(table, 0.9) == 1
+    with pytest.raises(ConfigurationError, match="probes must be a list of texts"):
+        tune_summary(FIXTURE, grid, progress=False, probes="Tokyo")

@@ -37,7 +37,12 @@ from nbagent.agent.ledger import carried_facts, split_ledger, with_ledger
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
 from nbagent.agent.spend import price_summary
 from nbagent.agent.store import PutValue, StoreOp
-from nbagent.agent.summary import SummaryConfig, decide_summary, request_summary
+from nbagent.agent.summary import (
+    SummaryConfig,
+    decide_summary,
+    format_messages_as_text,
+    request_summary,
+)
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
 from nbagent.llm.messages import AnyMessage, Message
@@ -93,13 +98,24 @@ def add_ledger(
     upto: int,
     previous: SlotSummary | None,
     estimator: TokenEstimator,
+    language: str | None = None,
 ) -> str:
     """``text`` with the ledger of the facts stated before ``upto`` that its prose lacks, and of
-    the facts the previous ledger listed that the book no longer knows."""
-    carried = carried_facts(previous.text if previous else None, book.facts())
+    the facts the previous ledger listed that the book does not know at all; its labels in
+    ``language`` (default: ``prompt_language``, Chinese for ``"auto"``)."""
+    carried = carried_facts(previous.text if previous else None, book.known())
     facts = [*book.facts(upto), *carried]
     budget, count = ledger_budget(config, estimator)
-    return with_ledger(text, facts, budget=budget, language=config.prompt_language, count=count)
+    if language is None:
+        language = "zh" if config.prompt_language == "auto" else config.prompt_language
+    return with_ledger(
+        text,
+        facts,
+        budget=budget,
+        language=language,
+        count=count,
+        corrected=book.corrected_keys(),
+    )
 
 
 def _watermark(config: SummaryConfig, record: TurnRecord) -> int:
@@ -217,7 +233,10 @@ class SummaryCheckpoint:
                 )
             if config.fact_ledger and facts is not None:
                 estimator = services.config.estimator or DEFAULT_ESTIMATOR
-                text = add_ledger(text, config, facts(), upto, previous, estimator)
+                language = config.language_of(
+                    format_messages_as_text(messages, config.max_tool_result_chars)
+                )
+                text = add_ledger(text, config, facts(), upto, previous, estimator, language)
             new_state = state.copy()
             new_state.last_summary_turn = turn_index
             new_state.summary_cost.add(response.usage)

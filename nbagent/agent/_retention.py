@@ -17,10 +17,12 @@ from nbagent.llm.tools import ToolRegistry
 
 
 class FactKeeper:
-    """One :class:`FactBook` per slot, brought up to date as turns add messages."""
+    """One :class:`FactBook` per slot, brought up to date as turns add messages, and the probes
+    each slot has stated."""
 
     def __init__(self) -> None:
         self._books: dict[str, FactBook] = {}
+        self._probes: dict[str, tuple[int, set[str]]] = {}
 
     def book(self, slot: ContextSlot, pinned: Sequence[str], tools: ToolRegistry) -> FactBook:
         book = self._books.get(slot.id)
@@ -35,9 +37,14 @@ class FactKeeper:
         return book
 
     def measure(
-        self, turn: Turn, record: TurnRecord, pinned: Sequence[str], tools: ToolRegistry
+        self,
+        turn: Turn,
+        record: TurnRecord,
+        pinned: Sequence[str],
+        tools: ToolRegistry,
+        probes: Sequence[str] = (),
     ) -> None:
-        """Fill the record's fact counts from the turn's last request."""
+        """Fill the record's fact (and probe) counts from the turn's last request."""
         runs, compacted = record.request_positions, {}
         for report in turn.cycle.compaction_reports[-1:]:
             for position in report.plan.changes:
@@ -48,6 +55,26 @@ class FactKeeper:
         book = self.book(turn.slot, pinned, tools)
         stated, visible, missing = request_retention(book, runs, shown, compacted)
         record.facts_stated, record.facts_visible, record.facts_missing = stated, visible, missing
+        if probes:
+            said = self._stated_probes(turn.slot, pinned, probes)
+            sent = haystack_of(_sent_texts(turn.slot.messages, runs, shown, compacted))
+            lost = [p for p in probes if p in said and not sent.has(normalize(p))]
+            record.probes_stated, record.probes_missing = len(said), lost
+            record.probes_visible = len(said) - len(lost)
+
+    def _stated_probes(
+        self, slot: ContextSlot, pinned: Sequence[str], probes: Sequence[str]
+    ) -> set[str]:
+        """The probes the slot's stored messages or the pins state, read incrementally."""
+        seen, said = self._probes.get(slot.id, (0, set()))
+        messages = slot.messages
+        if len(messages) < seen:
+            seen, said = 0, set()
+        new = [message_text(m) for m in messages[seen:] if not isinstance(m, SystemMessage)]
+        text = haystack_of([*new, *pinned])
+        said |= {p for p in probes if p not in said and text.has(normalize(p))}
+        self._probes[slot.id] = (len(messages), said)
+        return said
 
 
 def request_retention(
@@ -88,6 +115,22 @@ def request_retention(
         if not shown_keys.has(key):
             missing.append(fact.text)
     return len(facts), len(facts) - len(missing), missing
+
+
+def _sent_texts(
+    messages: Sequence[AnyMessage],
+    runs: Sequence[tuple[int, int]],
+    shown: Sequence[str],
+    compacted: Mapping[int, AnyMessage],
+) -> list[str]:
+    """The texts a request sent: its system texts, and each stored message it held (its
+    compacted copy where it sent one)."""
+    texts = list(shown)
+    for first, count in runs:
+        for i in range(max(first, 0), first + count if first >= 0 else 0):
+            if i < len(messages):
+                texts.append(message_text(compacted.get(i, messages[i])))
+    return texts
 
 
 def _held_in_copy(

@@ -19,6 +19,7 @@ Building does no I/O. Sessions persist in memory unless ``.store(...)`` names a 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from nbagent.agent.bundle import AgentBundle
@@ -126,9 +127,12 @@ class AgentBuilder:
         """The config of the slot new sessions start with."""
         return self._set(slot=config)
 
-    def track_retention(self, on: bool = True) -> AgentBuilder:
-        """Record per turn which facts the model still sees (see ``AgentConfig``)."""
-        return self._set(track_retention=on)
+    def track_retention(self, on: bool = True, probes: Sequence[str] = ()) -> AgentBuilder:
+        """Record per turn which facts the model still sees, and of ``probes`` (texts you rely
+        on) how many (see ``AgentConfig``)."""
+        if isinstance(probes, str):
+            raise ConfigurationError("probes must be a list of texts, not one string")
+        return self._set(track_retention=on, probes=tuple(probes))
 
     def estimator(self, estimator: TokenEstimator | None) -> AgentBuilder:
         return self._set(estimator=estimator)

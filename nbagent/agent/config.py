@@ -65,11 +65,23 @@ class AgentConfig:
     """Count on every turn how many of the slot's facts the request still showed the model
     (``TurnRecord.facts_*``). Off by default: the first turn after opening a long history
     extracts its facts once (about 0.3 s per 1,000 messages here); the magics turn it on."""
+    probes: tuple[str, ...] = ()
+    """Texts a person expects the model to keep seeing (the facts they rely on, listed by
+    hand): with ``track_retention``, each turn's record also says how many of them the
+    conversation has stated so far and how many its last request still showed
+    (``TurnRecord.probes_*``), the ground truth beside the extractor's reading."""
     pricing: Pricing = field(default_factory=Pricing)
     """The prices turns and summaries are billed at (``TurnRecord.cost_usd``): the shipped
     table, or a :class:`~nbagent.llm.pricing.Pricing` with your own rows."""
 
     def __post_init__(self) -> None:
+        if not isinstance(self.probes, tuple) or not all(
+            isinstance(p, str) and p.strip() for p in self.probes
+        ):
+            raise ConfigurationError(
+                f"probes must be a tuple of non-empty texts, got {self.probes!r}; e.g. "
+                '("QX7Y2B", "vegetarian")'
+            )
         if self.summary_config is not None and not isinstance(self.summary_config, SummaryConfig):
             raise ConfigurationError(
                 f"summary_config must be a SummaryConfig or None, got {self.summary_config!r}"

@@ -20,6 +20,7 @@ from nbagent.agent._tool_fields import key_field_values
 from nbagent.llm.blocks import ToolResultBlock
 from nbagent.llm.facts import (
     IDENTIFIER_KINDS,
+    LISTING_FACTS,
     Fact,
     FactKind,
     extract_facts,
@@ -33,6 +34,15 @@ from nbagent.llm.facts import (
     visible_facts,
 )
 from nbagent.llm.messages import AnyMessage, SystemMessage, ToolResultMessage, UserMessage
+from nbagent.llm.statements import (
+    framed,
+    framing,
+    is_constraint,
+    is_correction,
+    restates,
+    split_sentences,
+    topic_words,
+)
 
 
 def tool_field_facts(
@@ -48,15 +58,32 @@ def tool_field_facts(
     return [f for f in facts if f.key]
 
 
+
+_CORRECTION_REACH = 3
+"""Turns back a correction cue may reach for the value it replaces when no word of its
+sentence ties it to one ("Actually, 15:30." right after "Call me at 14:00")."""
+
+
 class FactBook:
     """The facts of one slot's stored history, each found once: a turn extracts only from the
     messages it added. Knows every message that states a fact, so whether the model still sees
     it is a lookup in the view's runs, not a scan of the view.
 
-    ``action_tools`` names the tools whose results count (booking confirmations and the like);
-    other tool results (search listings) are context, not facts the user expects kept.
-    ``key_fields`` maps a tool to the fields of its results that are facts whatever its
-    semantic (``ToolDefinition.key_fields``): their values become ``TOOL_FIELD`` facts.
+    **What counts** (what a person relies on, not what the text happens to hold):
+
+    - everything the user states: facts, and their constraint and decision sentences whole
+      (``CONSTRAINT`` facts, :mod:`nbagent.llm.statements`);
+    - what tools return: every fact of a short result; of a listing (more than
+      :data:`LISTING_FACTS` facts) those the conversation names again; all of an ``action_tools``
+      result (booking confirmations) and the values of the ``key_fields`` a tool declares,
+      whatever their number;
+    - an assistant's own value only once a user or a tool states it too: a number the model
+      made up is not a fact to keep.
+
+    **Corrections:** a user sentence that restates an earlier one with another value
+    ("Budget cap is $300" … "Budget cap is $750"), or says so ("actually, move it to 15:30",
+    "改成周四"), replaces the earlier value: :meth:`facts` lists the newest only,
+    :meth:`replaced` says what each old value gave way to.
     """
 
     def __init__(self) -> None:
@@ -65,8 +92,13 @@ class FactBook:
 
     def _reset(self) -> None:
         self._first: dict[str, Fact] = {}
+        self._pending: dict[str, Fact] = {}
         self._statements: dict[str, list[int]] = {}
         self._keys_at: dict[int, tuple[str, ...]] = {}
+        self._replaced: dict[str, str] = {}
+        self._topics: dict[str, frozenset[str]] = {}
+        self._frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+        """By frame, the keys and values of the newest earlier message's sentence."""
         self._seen = 0
         self._turn: int | None = None
 
@@ -80,31 +112,141 @@ class FactBook:
             self._reset()
         for index in range(self._seen, len(messages)):
             message = messages[index]
+            if isinstance(message, SystemMessage):
+                continue
             if isinstance(message, UserMessage) and any(
                 not isinstance(b, ToolResultBlock) for b in message.content
             ):
                 self._turn = 0 if self._turn is None else self._turn + 1
-            if isinstance(message, SystemMessage):
-                continue
-            # (text, kind, role) by key, in the order found; a Fact is made for a new key only,
-            # since most of what a new message states was stated before.
-            found: dict[str, tuple[str, FactKind, str]] = {}
+            found: dict[str, None] = {}
             if isinstance(message, ToolResultMessage):
-                fields = (key_fields or {}).get(message.tool_name or "", ())
-                if fields and not message.is_error:
-                    for fact in tool_field_facts(message, fields, turn=self._turn, index=index):
-                        found.setdefault(fact.key, (fact.text, fact.kind, fact.role))
-            if not isinstance(message, ToolResultMessage) or message.tool_name in action_tools:
-                role: str = "tool" if isinstance(message, ToolResultMessage) else message.role
+                self._tool_result(message, index, action_tools, key_fields or {}, found)
+            elif isinstance(message, UserMessage):
+                self._user(message, index, found)
+            else:
                 for text, kind, key in keyed_facts(message_text(message)):
-                    found.setdefault(key, (text, kind, role))
-            for key, (text, kind, role) in found.items():
-                if key not in self._first:
-                    self._first[key] = Fact(text, kind, self._turn, index, role)
-                self._statements.setdefault(key, []).append(index)
+                    self._state(key, text, kind, index, "assistant", track=False)
+                    found[key] = None
             if found:
                 self._keys_at[index] = tuple(found)
         self._seen = len(messages)
+
+    # -- what each kind of message states ------------------------------------------------------
+
+    def _tool_result(
+        self,
+        message: ToolResultMessage,
+        index: int,
+        action_tools: frozenset[str],
+        key_fields: Mapping[str, Sequence[str]],
+        found: dict[str, None],
+    ) -> None:
+        fields = key_fields.get(message.tool_name or "", ())
+        if fields and not message.is_error:
+            for fact in tool_field_facts(message, fields, turn=self._turn, index=index):
+                self._state(fact.key, fact.text, fact.kind, index, "tool", track=True)
+                found[fact.key] = None
+        stated = keyed_facts(message_text(message))
+        whole = message.tool_name in action_tools or len(stated) <= LISTING_FACTS
+        for text, kind, key in stated:
+            if key not in found:
+                self._state(key, text, kind, index, "tool", track=whole)
+                found[key] = None
+
+    def _user(self, message: UserMessage, index: int, found: dict[str, None]) -> None:
+        frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # one message: a list
+        for sentence in split_sentences(message_text(message)):
+            stated = keyed_facts(sentence)
+            new = [(text, kind, key) for text, kind, key in stated if key not in self._first]
+            for text, kind, key in stated:
+                self._replaced.pop(key, None)  # said again: current again
+                self._state(key, text, kind, index, "user", track=True)
+                self._topics.setdefault(key, topic_words(sentence))
+                found[key] = None
+            said = ""
+            if is_constraint(sentence) or (is_correction(sentence) and not stated):
+                said = normalize(sentence)
+                if said and said not in self._first:
+                    self._state(said, sentence, FactKind.CONSTRAINT, index, "user", track=True)
+                found.setdefault(said, None)
+            frame, values = framing(sentence, [text for text, _, _ in stated])
+            keys = tuple(key for _, _, key in stated) + ((said,) if said else ())
+            if framed(frame):
+                earlier = self._frames.get(frame)
+                if earlier is not None and restates(earlier[1], values):
+                    self._restated(earlier[0], keys)
+                frames.setdefault(frame, (keys, values))
+            if new and is_correction(sentence):
+                self._corrected(sentence, new, stated)
+        self._frames.update(frames)
+
+    def _restated(self, earlier: tuple[str, ...], keys: tuple[str, ...]) -> None:
+        """One sentence said again with other values: the earlier values are replaced."""
+        now = set(keys)
+        gone = [k for k in earlier if k not in now and k in self._first]
+        fresh = [k for k in keys if k not in set(earlier)]
+        for old in gone:
+            kind = self._first[old].kind
+            same = [k for k in fresh if self._first[k].kind is kind] if fresh else []
+            if same:
+                self._replaced[old] = same[0]
+
+    def _corrected(
+        self,
+        sentence: str,
+        new: Sequence[tuple[str, FactKind, str]],
+        stated: Sequence[tuple[str, FactKind, str]],
+    ) -> None:
+        """A correction cue: each new value replaces the earlier value of its kind that the
+        sentence names ("from 14:00 to 15:30", "not Tuesday but Thursday"), else the newest one
+        whose sentence shares a word with this one, else the newest within a few turns."""
+        topics = topic_words(sentence)
+        in_sentence = {key for _, _, key in stated}
+        fresh = {key for _, _, key in new}
+        for _, kind, key in new:
+            named = [k for _, c, k in stated if c is kind and k != key and k not in fresh]
+            if named:
+                self._replaced[named[0]] = key
+                continue
+            best: str | None = None
+            for old, fact in reversed(self._first.items()):
+                if (
+                    fact.kind is not kind
+                    or old in in_sentence
+                    or old in self._replaced
+                    or fact.role == "assistant"
+                ):
+                    continue
+                if topics & self._topics.get(old, frozenset()):
+                    best = old
+                    break
+                near = (self._turn or 0) - (fact.turn or 0) <= _CORRECTION_REACH
+                if best is None and near and fact.role == "user":
+                    best = old
+            if best is not None:
+                self._replaced[best] = key
+
+    def _state(
+        self, key: str, text: str, kind: FactKind, index: int, role: str, *, track: bool
+    ) -> None:
+        """Record a statement of ``key``; make it a fact when ``track`` or when it was pending
+        and this is its second kind of source (a relayed listing value, a confirmed guess)."""
+        statements = self._statements.setdefault(key, [])
+        if not statements or statements[-1] != index:
+            statements.append(index)
+        if key in self._first:
+            return
+        pending = self._pending.get(key)
+        if track or (pending is not None and pending.role != role):
+            first = pending or Fact(text, kind, self._turn, index, role)
+            if pending is not None and role != "assistant":
+                first = Fact(first.text, first.kind, first.turn, first.message_index, role)
+            self._first[key] = first
+            self._pending.pop(key, None)
+        elif pending is None:
+            self._pending[key] = Fact(text, kind, self._turn, index, role)
+
+    # -- reading ----------------------------------------------------------------------------
 
     def pin(self, text: str) -> Fact:
         fact = Fact(text, FactKind.PINNED, self._turn, None, "user")
@@ -113,11 +255,29 @@ class FactBook:
         return fact
 
     def facts(self, upto: int | None = None) -> list[Fact]:
-        """Pinned facts, then every fact first stated before stored index ``upto``."""
+        """Pinned facts, then every current fact (not replaced) first stated before stored
+        index ``upto``."""
+        current = [f for k, f in self._first.items() if k not in self._replaced]
         if upto is None:
-            return [*self.pinned, *self._first.values()]
-        stated = [f for f in self._first.values() if (f.message_index or 0) < upto]
-        return [*self.pinned, *stated]
+            return [*self.pinned, *current]
+        return [*self.pinned, *(f for f in current if (f.message_index or 0) < upto)]
+
+    def known(self) -> list[Fact]:
+        """Every value the book has seen stated: current, replaced, and those it does not
+        count (a listing's, an assistant's own); what a carried ledger need not bring back."""
+        return [*self.pinned, *self._first.values(), *self._pending.values()]
+
+    def replaced(self) -> list[tuple[Fact, Fact]]:
+        """``(old, new)`` for each value a later statement replaced, oldest first."""
+        return [
+            (self._first[old], self._first[new])
+            for old, new in self._replaced.items()
+            if old in self._first and new in self._first
+        ]
+
+    def corrected_keys(self) -> frozenset[str]:
+        """The keys of the current values that replaced an earlier one."""
+        return frozenset(self._replaced.values()) - frozenset(self._replaced)
 
     def statements(self, key: str) -> list[int]:
         """The stored indices of the messages stating the fact ``key``, oldest first."""
@@ -136,6 +296,7 @@ class FactBook:
 
 __all__ = [
     "IDENTIFIER_KINDS",
+    "LISTING_FACTS",
     "Fact",
     "FactBook",
     "FactKind",

@@ -10,12 +10,16 @@ says what did not fit::
 
     [Key facts]
     pinned: window seat
-    t12: QX7Y2B · £1,636 · 2026-04-07
+    t14 said: Alex is vegetarian, so no steakhouse.
+    t12: QX7Y2B · £1,636 · 2026-04-09 (corrected)
     t3: NH212 · 09:35
     (+4 more)
 
-When the budget is short, what names one thing (codes, flights, e-mails, names) and what the
-user said go in before the other figures, newest first; the lines still read newest first.
+Pins are always listed (a pin too long for the window is refused when pinned). Within the
+budget, the user's own constraint and decision sentences go first, whole ("said" lines), then
+the facts the user stated, then those tools returned, newest first within each; the lines still
+read newest first. A value a later statement replaced is not listed (a stale value shown to the
+model is a risk of its own): its newest value is, marked ``(corrected)``.
 
 The incremental strategy summarises the previous summary's prose, not its ledger: the ledger is
 carried forward here, by :func:`carried_facts` and the fact book, so a fact lost in one
@@ -38,6 +42,7 @@ from nbagent.agent.facts import (
     normalize,
 )
 from nbagent.llm.memo import TextMemo, counter_name, remembering
+from nbagent.llm.statements import split_sentences
 
 LEDGER_HEADERS = {"zh": "[关键事实 Key facts]", "en": "[Key facts]"}
 """The line that opens the ledger (the prose above it is the model's)."""
@@ -46,9 +51,11 @@ SEPARATOR = " · "
 """Between two facts of a line (a fact's own text never holds it)."""
 
 _PINNED_LABELS = {"zh": "置顶", "en": "pinned"}
+_SAID = {"zh": " 原话", "en": " said"}
+_CORRECTED = {"zh": "（已更正）", "en": " (corrected)"}
 _LINE = re.compile(
-    r"^(?:- )?(?:t(?P<t>\d+|\?)|第 ?(?P<zh>\d+) ?轮(?: turn \d+)?|turn (?P<en>\d+)|"
-    r"(?P<pinned>pinned|置顶(?: pinned)?))\s*:\s*(?P<facts>.+)$"
+    r"^(?:- )?(?:t(?P<t>\d+|\?)|第 ?(?P<zh>\d+|\?) ?轮(?: turn \d+)?|turn (?P<en>\d+)|"
+    r"(?P<pinned>pinned|置顶(?: pinned)?))(?P<said> said| 原话)?\s*:\s*(?P<facts>.+)$"
 )
 
 
@@ -63,18 +70,26 @@ def split_ledger(summary: str) -> tuple[str, str]:
     return summary, ""
 
 
-def _label(turn: int | None, pinned: bool, language: str) -> str:
-    if pinned:
+def _label(fact: Fact, language: str) -> str:
+    if fact.kind is FactKind.PINNED:
         return _PINNED_LABELS.get(language, _PINNED_LABELS["en"])
-    if turn is None:
-        return "t?"
-    return f"第{turn}轮" if language == "zh" else f"t{turn}"
+    turn = "?" if fact.turn is None else str(fact.turn)
+    label = f"第{turn}轮" if language == "zh" else f"t{turn}"
+    if fact.kind is FactKind.CONSTRAINT:
+        label += _SAID.get(language, _SAID["en"])
+    return label
 
 
 def _tier(fact: Fact) -> int:
+    """Who said it first decides what is cut last: pins, then the user's own sentences, the
+    user's values, what names one thing, the other figures (a tool listing's bulk last)."""
     if fact.kind is FactKind.PINNED:
         return 0
-    return 1 if fact.kind in IDENTIFIER_KINDS or fact.role == "user" else 2
+    if fact.kind is FactKind.CONSTRAINT:
+        return 1
+    if fact.role == "user":
+        return 2
+    return 3 if fact.kind in IDENTIFIER_KINDS else 4
 
 
 def _more(count: int, language: str) -> str:
@@ -88,20 +103,23 @@ def with_ledger(
     budget: int,
     language: str = "zh",
     count: Callable[[str], int] = len,
+    corrected: frozenset[str] = frozenset(),
 ) -> str:
     """``summary`` with a ledger of the ``facts`` its prose lacks (unchanged when none lack).
 
     ``budget`` is in the unit of ``count`` (characters by default; the checkpoint counts tokens
-    with the session's estimator) and covers the header and the counted line."""
+    with the session's estimator) and covers the header and the counted line; pinned facts are
+    listed whatever it is. ``corrected`` holds the keys of values that replaced an earlier one
+    (:meth:`~nbagent.agent.facts.FactBook.corrected_keys`): they are marked so."""
     counter = counter_name(count)
     if counter is None:  # a counter of unknown make may not be a function: count afresh
-        return _with_ledger(summary, facts, budget, language, functools.cache(count))
+        return _with_ledger(summary, facts, budget, language, functools.cache(count), corrected)
     # A tuning grid's replays write the same summary over the same facts again and again (the
     # cells that differ only after it); each ledger is made once, each line counted once.
-    key = (counter, summary, tuple(facts), budget, language)
+    key = (counter, summary, tuple(facts), budget, language, corrected)
     found = _LEDGERS.get(key)
     if found is None:
-        found = _with_ledger(summary, facts, budget, language, remembering(count))
+        found = _with_ledger(summary, facts, budget, language, remembering(count), corrected)
         found = _LEDGERS.put(key, found, 2 * len(summary) + 64 * len(facts))
     return found
 
@@ -110,7 +128,12 @@ _LEDGERS: TextMemo[str] = TextMemo(4_000_000)
 
 
 def _with_ledger(
-    summary: str, facts: Sequence[Fact], budget: int, language: str, count: Callable[[str], int]
+    summary: str,
+    facts: Sequence[Fact],
+    budget: int,
+    language: str,
+    count: Callable[[str], int],
+    corrected: frozenset[str] = frozenset(),
 ) -> str:
     prose = split_ledger(summary)[0].rstrip()
     have = normalize(prose)
@@ -119,27 +142,72 @@ def _with_ledger(
     for fact in facts:
         if fact.key and fact.key not in seen and not found_in(fact.key, have):
             seen.add(fact.key)
-            missing.append(fact)
-    if not missing or budget <= 0:
+            missing.append(_marked(fact, language) if fact.key in corrected else fact)
+    if not missing:
+        return prose
+    pins = [i for i, f in enumerate(missing) if f.kind is FactKind.PINNED]
+    if budget <= 0 and not pins:
         return prose
     header = LEDGER_HEADERS.get(language, LEDGER_HEADERS["en"])
     order = sorted(
-        range(len(missing)),
+        (i for i, f in enumerate(missing) if f.kind is not FactKind.PINNED),
         key=lambda i: (_tier(missing[i]), -(missing[i].turn or -1), i),
     )
-    shown = _fit(missing, order, budget - count(header + "\n"), language, count)
+    room = budget - count(header + "\n") - _cost(missing, pins, set(), language, count)
+    shown = pins + _fit(missing, order, room, language, count)
     if len(shown) < len(missing):  # room for the counted line, then fit again
         reserve = count("\n" + _more(len(missing), language))
-        shown = _fit(missing, order, budget - count(header + "\n") - reserve, language, count)
+        shown = pins + _fit(missing, order, room - reserve, language, count)
     rows: dict[str, list[str]] = {}
-    for i in sorted(shown, key=lambda i: (_tier(missing[i]) > 0, -(missing[i].turn or -1), i)):
+    for i in sorted(shown, key=lambda i: (_tier(missing[i]), -(missing[i].turn or -1), i)):
         fact = missing[i]
-        label = _label(fact.turn, fact.kind is FactKind.PINNED, language)
-        rows.setdefault(label, []).append(fact.text)
-    lines = [f"{label}: {SEPARATOR.join(texts)}" for label, texts in rows.items()]
+        rows.setdefault(_label(fact, language), []).append(fact.text)
+    lines = [f"{label}: {_joined(label, texts)}" for label, texts in _line_order(rows)]
     if len(shown) < len(missing):
         lines.append(_more(len(missing) - len(shown), language))
     return f"{prose}\n\n{header}\n" + "\n".join(lines)
+
+
+def _marked(fact: Fact, language: str) -> Fact:
+    mark = _CORRECTED.get(language, _CORRECTED["en"])
+    return Fact(fact.text + mark, fact.kind, fact.turn, fact.message_index, fact.role)
+
+
+def _joined(label: str, texts: list[str]) -> str:
+    # A "said" line holds sentences, which may hold the separator themselves: one per line.
+    return " ".join(texts) if label.endswith(tuple(_SAID.values())) else SEPARATOR.join(texts)
+
+
+def _line_order(rows: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
+    """Pinned first, then newest turn first; a turn's "said" line before its values."""
+    said = tuple(_SAID.values())
+
+    def rank(label: str) -> tuple[int, int, int]:
+        if label in _PINNED_LABELS.values():
+            return (0, 0, 0)
+        plain = label.removesuffix(said[0]).removesuffix(said[1])
+        digits = "".join(c for c in plain if c.isdigit())
+        turn = int(digits) if digits else -1
+        return (1, -turn, 0 if label.endswith(said) else 1)
+
+    return sorted(rows.items(), key=lambda item: rank(item[0]))
+
+
+def _cost(
+    facts: Sequence[Fact],
+    chosen: Iterable[int],
+    labels: set[str],
+    language: str,
+    count: Callable[[str], int],
+) -> int:
+    used = 0
+    for i in chosen:
+        label = _label(facts[i], language)
+        used += count(facts[i].text + SEPARATOR)
+        if label not in labels:
+            labels.add(label)
+            used += count(f"{label}: \n")
+    return used
 
 
 def _fit(
@@ -155,7 +223,7 @@ def _fit(
     shown: list[int] = []
     for i in order:
         fact = facts[i]
-        label = _label(fact.turn, fact.kind is FactKind.PINNED, language)
+        label = _label(fact, language)
         cost = count(fact.text + SEPARATOR)
         if label not in labels:
             cost += count(f"{label}: \n")
@@ -182,14 +250,21 @@ _LEDGER_FACTS: TextMemo[tuple[Fact, ...]] = TextMemo(2_000_000)
 
 def _ledger_facts(ledger: str) -> list[Fact]:
     found: list[Fact] = []
+    marks = tuple(_CORRECTED.values())
     for line in ledger.splitlines()[1:]:
         match = _LINE.match(line.strip())
         if match is None or match["pinned"]:
             continue
         number = match["t"] or match["zh"] or match["en"]
         turn = None if number == "?" else int(number)
+        if match["said"]:
+            for sentence in split_sentences(match["facts"]):
+                found.append(Fact(sentence, FactKind.CONSTRAINT, turn, None, "user"))
+            continue
         for text in match["facts"].split(SEPARATOR):
             text = text.strip()
+            for mark in marks:
+                text = text.removesuffix(mark.strip()).strip()
             extracted = extract_text_facts(text)
             kind = extracted[0].kind if len(extracted) == 1 else FactKind.CODE
             found.append(Fact(text, kind, turn, None, "assistant"))

@@ -397,7 +397,9 @@ class AgentSession:
                 slot.mark_saved(extra=new)
                 self._state = state
                 if self.bundle.config.track_retention:  # off the default hot path
-                    self._facts.measure(turn, record, self._state.pinned, self.tools)
+                    self._facts.measure(
+                        turn, record, self._state.pinned, self.tools, self.bundle.config.probes
+                    )
                 self._timeline.append(record)
                 if turn.streamed:
                     self._turn_index = turn.index + 1

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,23 +40,36 @@ from nbagent.llm.request import MessageResponse
 MESSAGES_PLACEHOLDER = "{messages}"
 
 DEFAULT_SUMMARY_PROMPT = (
-    "请为下面的对话写一份简洁的摘要，供后续对话作为上下文使用。"
-    "保留：用户的目标与偏好、已确认的事实和数据、已经做出的决定、工具调用的关键结果、"
-    "尚未解决的问题和待办事项。省略寒暄和重复内容，不要编造对话中没有的信息。"
-    "使用对话所用的语言，不超过 300 字。\n\n"
+    "请为下面的对话写一份简洁的摘要，供后续对话作为上下文使用。按以下小节写，没有内容的小节省略：\n"
+    "目标：用户要完成什么、进行到哪一步、下一步是什么。\n"
+    "约束与偏好：用户提出的规则、限制、禁忌和偏好，尽量用用户的原话。\n"
+    "决定：已经做出的选择（选了什么、否决了什么、批准或拒绝了什么）。\n"
+    "标识与数据：编号、代码、版本、路径、人名、日期、时间、金额、数字，逐字照抄。\n"
+    "更正：被改过的值只写最新的值，并注明已更正；不要再写旧值。\n"
+    "待办：尚未解决的问题。\n"
+    "省略寒暄和重复内容，不要编造对话中没有的信息。使用对话所用的语言，不超过 300 字。\n\n"
     "对话：\n{messages}\n\n摘要："
 )
 """The default (Chinese) summary prompt; ``{messages}`` is replaced by the transcript."""
 
 DEFAULT_SUMMARY_PROMPT_EN = (
     "Write a concise summary of the conversation below, to be used as context for the rest of "
-    "the conversation. Keep the user's goals and preferences, confirmed facts and figures, "
-    "decisions made, key results of tool calls, and open questions and to-dos. Leave out "
-    "greetings and repetition and do not invent anything the conversation does not say. Write "
-    "in the conversation's language, in at most 200 words.\n\n"
+    "the conversation. Use these sections, leaving out any that would be empty:\n"
+    "Goal: what the user wants done, how far it got, the next step.\n"
+    "Constraints and preferences: the user's rules, limits and preferences, in their own words "
+    "where you can.\n"
+    "Decisions: what was chosen, rejected, approved or declined.\n"
+    "Identifiers and figures: codes, ids, versions, paths, names, dates, times, amounts and "
+    "numbers, copied exactly.\n"
+    "Corrections: for a value that was changed, only the newest value, marked as corrected; "
+    "never the old one.\n"
+    "Open questions: what is still unresolved.\n"
+    "Leave out greetings and repetition and do not invent anything the conversation does not "
+    "say. Write in the conversation's language, in at most 200 words.\n\n"
     "Conversation:\n{messages}\n\nSummary:"
 )
-"""The English default prompt (``prompt_language="en"``)."""
+"""The English default prompt (``prompt_language="en"``, and ``"auto"`` for a conversation
+that is not mostly Chinese)."""
 
 _DEFAULT_PROMPTS = {"zh": DEFAULT_SUMMARY_PROMPT, "en": DEFAULT_SUMMARY_PROMPT_EN}
 
@@ -90,7 +104,10 @@ class SummaryConfig:
     costs the new turns rather than the whole history (the fact ledger is carried forward by
     the checkpoint, not rewritten by the model).
 
-    ``summary_prompt`` defaults to the prompt of ``prompt_language`` (Chinese or English). A
+    ``summary_prompt`` defaults to the prompt of ``prompt_language``: ``"auto"`` (the default)
+    takes the conversation's language each time (Chinese for a mostly Chinese conversation, as
+    the design notes have it; English, which asks the model to answer in the conversation's
+    language, otherwise), ``"zh"`` and ``"en"`` fix one. The fact ledger's labels follow. A
     custom prompt should contain ``{messages}``; without it the transcript is appended (with a
     warning at construction).
     """
@@ -110,7 +127,7 @@ class SummaryConfig:
     """Characters of each tool result kept in the transcript (the rest of the result is cut)."""
     watermark: Literal["context", "cumulative"] = "context"
     strategy: Literal["full", "incremental"] = "full"
-    prompt_language: Literal["zh", "en"] = "zh"
+    prompt_language: Literal["auto", "zh", "en"] = "auto"
     fact_ledger: bool = True
     """Append the covered span's facts that the summary's prose does not contain (see
     :mod:`nbagent.agent.ledger`), so a summary never silently forgets a code, a date or a price."""
@@ -170,7 +187,7 @@ class SummaryConfig:
             )
         _require_choice("watermark", self.watermark, ("context", "cumulative"))
         _require_choice("strategy", self.strategy, ("full", "incremental"))
-        _require_choice("prompt_language", self.prompt_language, ("zh", "en"))
+        _require_choice("prompt_language", self.prompt_language, ("auto", "zh", "en"))
         if self.summary_model is not None and (
             not isinstance(self.summary_model, str) or not self.summary_model.strip()
         ):
@@ -182,7 +199,8 @@ class SummaryConfig:
             raise ConfigurationError("summary_prompt must be a non-empty string")
         # A default prompt follows prompt_language, also through dataclasses.replace().
         if self.summary_prompt in _DEFAULT_PROMPTS.values():
-            object.__setattr__(self, "summary_prompt", _DEFAULT_PROMPTS[self.prompt_language])
+            language = "zh" if self.prompt_language == "auto" else self.prompt_language
+            object.__setattr__(self, "summary_prompt", _DEFAULT_PROMPTS[language])
         elif MESSAGES_PLACEHOLDER not in self.summary_prompt:
             warnings.warn(
                 "summary_prompt has no {messages} placeholder: the transcript will be appended "
@@ -196,12 +214,35 @@ class SummaryConfig:
         """The watermark at or above which a summary fires."""
         return self.max_context_tokens * self.trigger_token_ratio
 
+    def language_of(self, text: str) -> Literal["zh", "en"]:
+        """The language the summary of ``text`` (a transcript) is asked and labelled in:
+        ``prompt_language``, or with ``"auto"`` the text's (:func:`conversation_language`)."""
+        if self.prompt_language == "auto":
+            return conversation_language(text)
+        return self.prompt_language
+
     def render_prompt(self, transcript: str) -> str:
-        """The summary request's text: the template with the transcript in place."""
-        if MESSAGES_PLACEHOLDER in self.summary_prompt:
+        """The summary request's text: the template with the transcript in place (a default
+        template in :meth:`language_of` the transcript)."""
+        prompt = self.summary_prompt
+        if prompt in _DEFAULT_PROMPTS.values():
+            prompt = _DEFAULT_PROMPTS[self.language_of(transcript)]
+        if MESSAGES_PLACEHOLDER in prompt:
             # str.replace, not str.format: prompts may hold other braces (JSON examples).
-            return self.summary_prompt.replace(MESSAGES_PLACEHOLDER, transcript)
-        return f"{self.summary_prompt}\n\n{transcript}"
+            return prompt.replace(MESSAGES_PLACEHOLDER, transcript)
+        return f"{prompt}\n\n{transcript}"
+
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_LATIN = re.compile(r"[A-Za-z\u00c0-\u024f]")
+
+
+def conversation_language(text: str) -> Literal["zh", "en"]:
+    """``"zh"`` when ``text``'s Chinese characters, each weighed as four Latin letters (about a
+    word's worth), are at least a third as many as its Latin letters, else ``"en"``."""
+    sample = text if len(text) <= 20_000 else text[:10_000] + text[-10_000:]
+    cjk = len(_CJK.findall(sample))
+    return "zh" if cjk and 3 * cjk * 4 >= len(_LATIN.findall(sample)) else "en"
 
 
 def _require_int(name: str, value: object, *, minimum: int, hint: str) -> None:
@@ -395,6 +436,7 @@ __all__ = [
     "DEFAULT_SUMMARY_PROMPT_EN",
     "MAX_TRANSCRIPT_CHARS",
     "SummaryConfig",
+    "conversation_language",
     "decide_summary",
     "format_message",
     "format_messages_as_text",

@@ -81,6 +81,13 @@ class TurnRecord:
     """How many of them the turn's last request still showed the model."""
     facts_missing: list[str] = field(default_factory=list)
     """The facts it no longer showed, as stated."""
+    probes_stated: int = 0
+    """Of the session's probes (``AgentConfig.probes``), how many the slot's messages (or pins)
+    have stated so far."""
+    probes_visible: int = 0
+    """How many of them the turn's last request still showed the model."""
+    probes_missing: list[str] = field(default_factory=list)
+    """The stated probes it no longer showed."""
     request_positions: list[tuple[int, int]] = field(default_factory=list)
     """Which stored message of the slot each position of the turn's requests was, as
     ``(first stored index, count)`` runs; ``-1`` for messages not stored (the system prompt, the
@@ -151,6 +158,11 @@ class TurnRecord:
     def retention(self) -> float | None:
         """``facts_visible / facts_stated`` (``None`` before any fact was stated)."""
         return self.facts_visible / self.facts_stated if self.facts_stated else None
+
+    @property
+    def probe_retention(self) -> float | None:
+        """``probes_visible / probes_stated`` (``None`` before any probe was stated)."""
+        return self.probes_visible / self.probes_stated if self.probes_stated else None
 
     @property
     def summary_fired(self) -> bool:

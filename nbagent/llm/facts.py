@@ -25,12 +25,14 @@ book that follows a session's history lives in :mod:`nbagent.agent.facts`.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import NamedTuple
 
 from nbagent.llm.blocks import TextBlock, ToolResultBlock, text_of
 from nbagent.llm.memo import TextMemo
@@ -45,17 +47,34 @@ from nbagent.llm.messages import (
 
 class FactKind(StrEnum):
     CODE = "code"
+    """A booking reference, an order or ticket id, a commit, an error or exit code."""
     FLIGHT = "flight"
     DATE = "date"
     TIME = "time"
     AMOUNT = "amount"
     QUANTITY = "quantity"
+    NUMBER = "number"
+    """A count or a result without a unit: "47,998,112" rows, an AUC of "0.91"."""
+    VERSION = "version"
+    """A release: "v3.2.1", "python 3.11", "pandas==2.2.1"."""
     EMAIL = "email"
     URL = "url"
+    """A web address, or any URI ("s3://bucket/key", "postgres://host/db")."""
     PATH = "path"
     COMMAND = "command"
+    IDENTIFIER = "identifier"
+    """A column, table or setting name: `events_daily`, "fct_orders", "random_state=1337"."""
+    PHONE = "phone"
+    ADDRESS = "address"
+    SEAT = "seat"
+    """A seat, room or cabin number: "22C", "seat 14A", "Zimmer 412"."""
+    EVENT = "event"
+    """A conference, fair or season by its name and year: "VLDB 2027", "PyCon US 2026"."""
     NAME = "name"
     PINNED = "pinned"
+    CONSTRAINT = "constraint"
+    """A sentence of the user's that states a rule, limit, preference or decision, kept in
+    their own words (:mod:`nbagent.llm.statements`)."""
     TOOL_FIELD = "tool_field"
 
 
@@ -67,12 +86,23 @@ IDENTIFIER_KINDS = frozenset(
         FactKind.URL,
         FactKind.PATH,
         FactKind.COMMAND,
+        FactKind.VERSION,
+        FactKind.IDENTIFIER,
+        FactKind.PHONE,
+        FactKind.ADDRESS,
+        FactKind.SEAT,
+        FactKind.EVENT,
         FactKind.NAME,
         FactKind.PINNED,
         FactKind.TOOL_FIELD,
     }
 )
 """Kinds that name one thing (a booking, a person, a file): kept first when room is short."""
+
+LISTING_FACTS = 12
+"""A text stating more distinct facts than this is a listing (a search's hits, a CSV, a log):
+its values are context until the conversation names one again, so 2,000 SKUs neither crowd out
+what the user said nor fill a note beside a cut."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +128,19 @@ _CURRENCY_WORDS = (
     f"{_CURRENCY_CODES}|cad|aud|sgd|krw|inr|thb|"
     "dollars?|euros?|pounds?|yen|yuan|元|人民币|美元|欧元|日元|英镑|块|港币"
 )
-_CURRENCY_SIGNS = "$€£¥￥₩₹"
+_CURRENCY_SIGNS = "$€£¥￥₩₹₽"
+_CURRENCY_AFTER = (
+    # Appended, never interleaved: an old word must still win where it won before.
+    rf"{_CURRENCY_WORDS}|[{_CURRENCY_SIGNS}]|円|원|рубл(?:ей|я|ь)|руб\.?|евро|rub|юаней|"
+    r"долларов|francs?|franken"
+)
 _NUMBER = r"\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_EU_NUMBER = r"\d{1,3}(?:\.\d{3})+,\d{2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d+,\d{2}(?![\d,])"
+"""German and French money: "1.234,50", "47.998.112", "12,50" (only where the comma or the
+second dot says so: "1.234" stays the decimal the English read)."""
+_RUN = r"(?P<run>\d++(?:\.\d++)*+(?:[,\u2009 ]\d++(?:\.\d++)*+)*+)"
+"""A whole run of digit groups, taken possessively from its start (see :func:`_tail_start`)."""
+_RUN_START = r"(?<!\d)(?<!\d[.,\u2009 ])"
 _UNITS = (
     r"km|kms|kg|kgs|g|mg|m|cm|mm|mi|miles?|ft|lbs?|gb|mb|kb|tb|ms|sec|secs|seconds?|min|mins|"
     r"minutes?|h|hrs?|hours?|days?|nights?|weeks?|months?|years?|people|persons?|guests?|adults?|"
@@ -110,38 +151,254 @@ _MONTHS = (
     r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|"
     r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 )
+_EU_MONTHS = (
+    r"januar|jänner|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|"
+    r"dezember|mär|okt|dez|janvier|février|fevrier|mars|avril|juin|juillet|août|aout|septembre|"
+    r"octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|setiembre|octubre|noviembre|diciembre|jan|feb|apr|jun|jul|aug|sept|sep|nov"
+)
+_RU_MONTHS = r"января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
 _A = r"(?<![A-Za-z0-9])"
 """Where a Latin token starts: ``\\b`` sees none after a Chinese character (both are ``\\w``)."""
 _Z = r"(?![A-Za-z0-9])"
 _FLIGHT = r"(?:[A-Z]{2}\d{2,4}|(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})"
-_Pattern = tuple[FactKind, re.Pattern[str], str]
+_URI_SCHEMES = (
+    r"s3a?|gs|az|abfss?|wasbs?|hdfs|dbfs|file|sftp|ftp|ssh|git|postgres(?:ql)?|mysql|mariadb|"
+    r"sqlite|redis|rediss|mongodb(?:\+srv)?|snowflake|bigquery|jdbc:[a-z]+|kafka|amqps?|nats|grpc"
+)
+
+
+def _words(*lists: str) -> frozenset[str]:
+    return frozenset(word for words in lists for word in words.split())
+
+
+_TOOL_NAMES = _words(
+    """python py cpython pypy node nodejs java jdk openjdk go golang rust rustc ruby php perl
+    postgres postgresql mysql redis sqlite ubuntu debian centos alpine macos ios android cuda
+    cudnn gcc clang llvm numpy pandas polars scipy torch pytorch tensorflow jax spark pyspark
+    kafka airflow dbt django flask fastapi pydantic react vue angular kubernetes k8s docker
+    terraform scala kotlin swift dotnet julia version release ver"""
+)
+"""Names whose number after a space is a version ("python 3.11"; "AUC 0.91" is a result)."""
+_FILE_EXTENSIONS = (
+    r"py|ipynb|sh|md|rst|txt|csv|tsv|json|jsonl|ndjson|parquet|avro|orc|yaml|yml|toml|sql|log|"
+    r"cfg|ini|conf|xlsx|xls|pdf|docx|html|pkl|pickle|pt|pth|onnx|ckpt|safetensors|zip|gz|tgz|db|"
+    r"sqlite|duckdb|feather|arrow|h5|npz|npy"
+)
+_NAME_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?"
+_TITLES = r"(?:Herr|Frau|Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Mme|Mlle|Sra?|Srta|Dott)\.?"
+
+
+class _Pattern(NamedTuple):
+    """One regular-expression pass of the extractor, and how its matches become facts."""
+
+    kind: FactKind
+    regex: re.Pattern[str]
+    needs: str | tuple[str, ...]
+    """A text without this (lower-cased; or without any of these) is not scanned: checking
+    for a word costs next to nothing, a pass does not. :data:`_DIGIT` and the other flags
+    name a character class instead."""
+    group: int | str
+    """The group that is the fact (0: the whole match)."""
+    lead: re.Pattern[str] | None
+    """Set for a number-then-unit pass: which character before a number's first digit stops it
+    from being one (see :func:`_tail_start`)."""
+    accept: Callable[[str], bool] | None
+    """A last word on the value, for what a regular expression says badly (a list of words)."""
+
+    def spans(self, text: str) -> Iterator[tuple[int, int]]:
+        group = self.group
+        for match in self.regex.finditer(text):
+            start, end = match.span(group)
+            if self.lead is not None:
+                found = _tail_start(text, match.start("run"), match.end("run"), self.lead)
+                if found is None:
+                    continue
+                start = found
+            if self.accept is None or self.accept(text[start:end]):
+                yield start, end
 
 
 def _branch(
-    kind: FactKind, first: str, pattern: str, flags: int = 0, *, needs: str = ""
+    kind: FactKind,
+    first: str,
+    pattern: str,
+    flags: int = 0,
+    *,
+    needs: str | tuple[str, ...] = "",
+    group: int | str = 0,
+    lead: str = "",
+    accept: Callable[[str], bool] | None = None,
 ) -> _Pattern:
     """``pattern``, led by a lookahead of the characters it can start with: the engine then
     skips to those, where a leading lookbehind alone makes it try every position (4-5x
     slower on a JSON listing). A text without ``needs`` is not scanned at all."""
-    return kind, re.compile(f"(?=[{first}]){pattern}", flags), needs
+    regex = re.compile(f"(?=[{first}]){pattern}", flags)
+    return _Pattern(kind, regex, needs, group, re.compile(lead) if lead else None, accept)
+
+
+_GROUP = re.compile(r"\d+(?:\.\d+)*")
+
+
+def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int | None:
+    """Where the number that a unit follows starts, in the run of digit groups ``text[start:
+    end]``: the first group, of the run's last one and the thousands groups before it, that
+    ``lead`` lets start a number. ``None``: none can.
+
+    The pattern used to try every group of a run as a start and re-read the run from each (so
+    10 KB of "123 456 …" took seconds); read once, a run gives the same facts: only a number
+    that reaches the end of its run can have a unit after it."""
+    groups = [(m.start(), m.group()) for m in _GROUP.finditer(text, start, end)]
+    last = len(groups) - 1
+    if groups[last][1].count(".") > 1:
+        return None
+    first = last
+    while first > 0:
+        here = groups[first][1]
+        whole = here.split(".", 1)[0] if first == last else here
+        before = groups[first - 1][1]
+        if len(whole) != 3 or not whole.isdigit() or len(before) > 3 or not before.isdigit():
+            break
+        first -= 1
+    for at, _ in groups[first:]:
+        if at == 0 or not lead.match(text, at - 1):
+            return at
+    return None
+
+
+_CALENDAR = _words(
+    "January February March April May June July August September October November December",
+    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday",
+    "Saturday Sunday Januar Februar März Juni Juli Oktober Dezember Montag Dienstag Mittwoch",
+    "Donnerstag Freitag Samstag Sonntag Spring Summer Autumn Fall Winter Christmas Easter",
+)
+_NOT_NAMES = _CALENDAR | _words(
+    "The A An This That These Those Our Your Their His Her Its My We You They He She It I",
+    "Thank Thanks Please Hello Hi Dear Yes No Okay Sorry Best Regards Kind Cheers Welcome",
+    "Data Table Tables Figure Section Chapter Step Steps Note Notes Model Models Team Project",
+    "Plan Report Summary Total Results Result Test Tests Train Validation Feature Features",
+    "Street Road Avenue Lane Drive Square Station Airport Terminal Hotel Hostel Inn Resort",
+    "Tower Temple Shrine Castle Palace Museum Gallery Garden Gardens Bridge Lake River",
+    "Mount Mountain Bay Beach Island Center Centre Market Mall Bank Group Inc Ltd Corp",
+    "Company University College School Hospital Church Line Express Rail Pass City Airlines",
+    "Airways Air New North South East West Central Grand Great Royal National International",
+    "United General Old Upper Lower Saint San Los Las Hong Kong York Japan China Tokyo Kyoto",
+    "Osaka Beijing Shanghai London Paris Berlin English Chinese Japanese German French",
+    "Spanish Korean Russian Python Jupyter Excel Google Microsoft Amazon Apple Windows Linux",
+    "Machine Learning Deep Neural Network Network Cloud Server Client Service Services",
+    "Visitor Visa Temporary Shinkansen Limited Rapid Mitte Mall Plaza Cafe Café Bar Restaurant",
+    "Error Warning Info Debug True False None Null Yes Mr Mrs Ms Dr Prof Room Seat Gate",
+)
+"""Capitalised words that are not a person's: calendar words, openers, title-case labels and
+places (a name is two or three words that are none of these)."""
+_ARTICLES = (
+    "the|a|an|this|that|these|those|our|your|their|its|der|die|das|den|dem|des|ein|eine|im|am|"
+    "zum|zur|vom|beim|le|la|les|el|los|las|un|une"
+)
+"""Words after which capitalised words name a thing ("the Data Team", "im Hotel Adlon")."""
+_NOT_EVENTS = _CALENDAR | _words(
+    "In On At By Since From Until Till To For Of The Before After Early Late Mid End Start",
+    "Q1 Q2 Q3 Q4 H1 H2 FY Year Fiscal Copyright Version Windows Office Release Python",
+)
+
+
+def _is_name(value: str) -> bool:
+    return not any(word in _NOT_NAMES for word in value.split())
+
+
+def _is_event(value: str) -> bool:
+    words = value.split()[:-1]
+    if words[0] in _NOT_EVENTS or any(word in _CALENDAR for word in words):
+        return False
+    return len(words) > 1 or len(words[0]) > 2
+
+
+_GERMAN_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
+_VERSIONED = re.compile(r"(.*?)( |==|>=|~=|@|-)(v?)(\d+(?:\.(\d+))*)")
+
+
+def _is_version(value: str) -> bool:
+    """A name and a version: pinned ("==") or dashed ("fs-2025.06"), or spaced from the name of
+    a tool ("python 3.11") or with a "v" or three parts ("featurekit v3.4.1"); not "AUC 0.91"."""
+    match = _VERSIONED.fullmatch(value)
+    if match is None:
+        return False
+    name, sep, v, number, _ = match.groups()
+    dots = number.count(".")
+    if _GERMAN_THOUSANDS.fullmatch(number):
+        return False  # "hat 47.998.112 Zeilen" counts rows
+    if sep == "-":
+        return dots > 0
+    if sep == " ":
+        return name.lower() in _TOOL_NAMES or dots > 1 or (bool(v) and dots > 0)
+    return True
+
+
+_FILE = re.compile(rf"[^/]*\.(?:{_FILE_EXTENSIONS})/?", re.IGNORECASE)
+
+
+def _is_path(value: str) -> bool:
+    """A relative path: a file's (an extension ends it), a folder's (a trailing slash), or
+    three parts and more; not "and/or", "km/h", "TCP/IP"."""
+    if value.startswith(("./", "../", "~/")) or value.endswith("/"):
+        return True
+    return value.count("/") >= 2 or _FILE.fullmatch(value.rsplit("/", 1)[1]) is not None
 
 
 _I = re.IGNORECASE
 _DIGIT = "<a digit>"
 """``needs`` of a pattern whose every match holds a digit: a text without one skips it."""
-_HAS_DIGIT = re.compile(r"\d")
+_CYRILLIC = "<cyrillic>"
+_HANGUL = "<hangul>"
+_FLAGS = {
+    _DIGIT: re.compile(r"\d"),
+    _CYRILLIC: re.compile(r"[\u0400-\u04ff]"),
+    _HANGUL: re.compile(r"[\uac00-\ud7a3]"),
+}
+_RESULT_CUES = "(?:{})".format(
+    "|".join(
+        f"(?<={cue})"
+        for cue in (
+            *("=", "= ", ":", ": "),
+            *(f"(?i:{word}) " for word in ("auc", "f1", "r2", "rmse", "mae", "mse", "loss")),
+            *(f"(?i:{word}) " for word in ("score", "accuracy", "precision", "recall", "lift")),
+        )
+    )
+)
+"""Words after which a decimal is a measured result."""
+_SEAT_WORDS = tuple(
+    _words(
+        "seat sitz siège asiento room rm. zimmer raum chambre salle habitac cabin kabine suite",
+        "место номер комнат 座位 房 号室 호실",
+    )
+)
+_STREET_WORDS = tuple(
+    _words(
+        "street st. road rd. avenue ave. boulevard blvd lane drive court place square terrace",
+        "crescent way straße strasse str. weg gasse platz allee ring damm ufer rue quai chemin",
+        "route impasse calle avenida avda plaza paseo",
+    )
+)
 _PATTERNS: tuple[_Pattern, ...] = (
     # In priority order: a later match inside an earlier one is not a fact of its own.
     _branch(
+        FactKind.URL,
+        "a-z",
+        rf"(?<![A-Za-z0-9+.-])(?:{_URI_SCHEMES})://[^\s<>\"'`)\]]+[^\s<>\"'`)\].,;:!?。，；：！？]",
+        needs="://",
+    ),  # before e-mail: "postgres://user:secret@db.internal/prod" is one URI
+    _branch(
         FactKind.EMAIL,
         "A-Za-z0-9._%+-",
-        r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+",
+        # Only where a run of its characters starts: from every position of a long run (a
+        # base64 blob), the local part was re-read to the run's end.
+        r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]++@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+",
         needs="@",
     ),
     _branch(
         FactKind.URL, "h", r"https?://[^\s<>\"'`)\]]+[^\s<>\"'`)\].,;:!?。，；：！？]", needs="://"
     ),
-    _branch(FactKind.COMMAND, "`", r"`(?<!``)([^`\n]{2,200})`(?!`)", needs="`"),
+    _branch(FactKind.COMMAND, "`", r"`(?<!``)([^`\n]{2,200})`(?!`)", needs="`", group=1),
     _branch(
         FactKind.PATH, "~./", r"(?<![A-Za-z0-9_/:.])(?:~|\.{1,2})?(?:/[\w.@-]+){2,}/?", needs="/"
     ),
@@ -150,6 +407,65 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "A-Za-z",
         r"(?<![A-Za-z0-9])[A-Za-z]:\\(?:[\w .-]+\\)*[\w .-]+",
         needs=":\\",
+    ),
+    _branch(
+        FactKind.PATH,
+        r"\w.~",
+        # A dot inside a part, not the full stop after the path.
+        r"(?<![\w/:.@~$-])(?:(?:\.{1,2}|~)(?:/(?:[\w@-]|\.(?=[\w@-]))++)++|"
+        r"(?:[\w@-]|\.(?=[\w@-]))++(?:/(?:[\w@-]|\.(?=[\w@-]))++)++)/?(?![\w/])",
+        needs="/",
+        accept=_is_path,
+    ),
+    _branch(
+        FactKind.PATH,
+        r"\w",
+        rf"(?<![\w/:.@~$-])[\w-][\w.-]*?\.(?=[A-Za-z])(?:{_FILE_EXTENSIONS})(?![\w/.-])",
+        _I,
+        needs=".",
+    ),
+    _branch(
+        FactKind.PHONE,
+        r"+(0-9",
+        r"(?<![A-Za-z0-9+(/.-])(?:\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2,5}(?<=\d)|"
+        r"\(\d{3}\) ?\d{3}[ .-]\d{4}|\d{3}-\d{3}-\d{4}|0\d{1,4}-\d{2,4}-\d{4}|"
+        r"0\d{2,5}/ ?\d{2,8}(?: \d{2,4}){0,3}|8 ?\(\d{3}\) ?\d{3}-\d{2}-\d{2})"
+        r"(?![A-Za-z0-9/-]|\.\d)",
+        needs=_DIGIT,
+        accept=lambda value: 7 <= sum(c.isdigit() for c in value) <= 15,
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        r"0-9A-ZÄÖÜ",
+        # "221B Baker Street", "Hauptstraße 5, 10115 Berlin", "12 rue de la Paix"
+        r"(?<![\w-])(?:\d{1,5}[A-Za-z]? (?:[A-Z][a-z]+ ){1,3}(?:Street|St\.|Road|Rd\.|Avenue|"
+        r"Ave\.|Boulevard|Blvd\.|Lane|Drive|Court|Place|Square|Terrace|Crescent|Way)(?![\w])|"
+        r"(?:[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer)|"
+        r"(?:[A-ZÄÖÜ][a-zäöüß]+(?:e[rns]?)? )?(?:Straße|Strasse|Weg|Platz|Allee)) \d{1,4}[a-z]?"
+        r"(?:, \d{5} [A-ZÄÖÜ][a-zäöüß]+)?|"
+        r"\d{1,4}(?: bis| ter)?,? (?:rue|avenue|boulevard|place|allée|impasse|quai|chemin|route)"
+        r" (?:de la |de l'|du |des |de |d')?[A-ZÉÈ][\w'-]+(?: [A-Z][\w'-]+)*"
+        r"(?:, \d{5} [A-Z][a-zéèà]+)?|"
+        r"(?:Calle|Avenida|Avda\.|Plaza|Paseo) (?:de la |del |de )?[A-Z][\w]+(?: [A-Z]\w+)*,? "
+        r"\d{1,4})",
+        needs=_STREET_WORDS,
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        "\u4e00-\u9fffу",
+        r"[\u4e00-\u9fff]{1,8}(?:路|街|大道)\d{1,5}号|"
+        r"(?:ул\.|улица|пр\.|проспект) ?[А-ЯЁ][а-яё]+,? (?:д\. ?)?\d{1,4}",
+        needs=("路", "街", "大道", "ул", "пр"),
+    ),
+    _branch(
+        FactKind.IDENTIFIER,
+        "A-Za-z",
+        # Snake case names a column, a table, a setting: "user_id", "fct_orders", "seed=7".
+        r"(?<![\w.$@/-])(?:(?:[a-z]\w*+\.)?[a-z][a-z0-9]*(?:_[a-z0-9]++)++"
+        r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]++)++)(?:=[\w-]+(?:\.[\w-]+)*)?(?![\w-])"
+        # Not a key of JSON or YAML: a tool result's field names are not what it states.
+        r"(?!\"?\s*:)",
+        needs="_",
     ),
     _branch(
         FactKind.DATE,
@@ -168,6 +484,37 @@ _PATTERNS: tuple[_Pattern, ...] = (
         needs=_DIGIT,
     ),
     _branch(
+        FactKind.DATE,
+        "0-9",
+        # "3.4.2027", "14. März 2027", "14 mars", "3 de abril de 2027"
+        r"(?<![\d.])(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{2}\.\d{2}\.\d{2})(?![\d]|\.\d)|"
+        rf"(?<!\d)\d{{1,2}}(?:\. ?| |er )(?:de )?(?=[a-zäé])(?:{_EU_MONTHS})(?:,? (?:de )?\d{{4}})?"
+        r"(?!\w)",
+        _I,
+        needs=_DIGIT,
+    ),
+    _branch(
+        FactKind.DATE,
+        "0-9",
+        rf"(?<!\d)\d{{1,2}} (?:{_RU_MONTHS})(?: \d{{4}}(?: ?г(?:ода|\.)?)?)?(?!\w)",
+        _I,
+        needs=_CYRILLIC,
+    ),
+    _branch(
+        FactKind.DATE,
+        "0-9",
+        r"(?<!\d)(?:\d{4} ?년 ?)?\d{1,2} ?월 ?\d{1,2} ?일",
+        needs="월",
+    ),
+    _branch(
+        FactKind.TIME,
+        "0-9오",
+        # "15 Uhr", "15:30 Uhr", "15h30", "오후 3시 30분": before the bare "15:30" takes part.
+        r"(?<![\d:.])\d{1,2}(?:(?:[:.]\d{2})? ?[Uu]hr(?![A-Za-z])|h\d{2}(?!\d))",
+        needs=("uhr", "h"),
+    ),
+    _branch(FactKind.TIME, "0-9오", r"(?:오전|오후)? ?\d{1,2}시(?: ?\d{1,2}분| ?반)?", needs="시"),
+    _branch(
         FactKind.TIME,
         "0-9",
         rf"(?<![\d:])\d{{1,2}}(?::\d{{2}}(?:\s?[aApP]\.?[mM]{_Z})?|\s?[aApP]\.?[mM]{_Z})",
@@ -180,26 +527,88 @@ _PATTERNS: tuple[_Pattern, ...] = (
         needs=_DIGIT,
     ),
     _branch(
-        FactKind.AMOUNT, _CURRENCY_SIGNS, rf"[{_CURRENCY_SIGNS}]\s?(?:{_NUMBER})", needs=_DIGIT
+        FactKind.AMOUNT,
+        _CURRENCY_SIGNS,
+        rf"[{_CURRENCY_SIGNS}]\s?(?>{_EU_NUMBER}|{_NUMBER})",
+        needs=_DIGIT,
     ),
     _branch(
         FactKind.AMOUNT,
         "uUeEgGjJcCrRhH",
-        rf"(?<![A-Za-z])(?:{_CURRENCY_CODES})\s?(?:{_NUMBER})",
+        rf"(?<![A-Za-z])(?:{_CURRENCY_CODES})\s?(?>{_EU_NUMBER}|{_NUMBER})",
         _I,
         needs=_DIGIT,
     ),
     _branch(
         FactKind.AMOUNT,
         "0-9",
-        rf"(?<![\d.,])(?:{_NUMBER})\s?(?:{_CURRENCY_WORDS})(?![a-z])",
+        # The space-grouped form only from a run's start: from each group, it re-read the run.
+        rf"(?<![\d.,])(?=\d{{1,3}}[.,]\d|\d{{1,3}} \d{{3}}[ ,])"
+        rf"(?>{_EU_NUMBER}|(?<!\d )\d{{1,3}}(?: \d{{3}})+,\d{{2}}(?!\d))"
+        rf"\s?(?:{_CURRENCY_AFTER})(?![a-z])",
         _I,
         needs=_DIGIT,
+    ),
+    _branch(
+        FactKind.AMOUNT,
+        "0-9",
+        rf"{_RUN_START}{_RUN}\s?(?:{_CURRENCY_AFTER})(?![a-z])",
+        _I,
+        needs=_DIGIT,
+        lead=r"[\d.,]",
+    ),
+    _branch(
+        FactKind.CODE,
+        "sSeErR",
+        r"(?<![A-Za-z])(?i:sqlstate|error code|err(?:or)?code)\s?[:=]?\s?[0-9A-Z]{5}(?![\w])|"
+        r"(?<![A-Za-z])(?i:exit(?:ed)?(?: with)? (?:code|status)|return(?:ed)? code|"
+        r"exit_code=|status code)\s?[:=]?\s?-?\d{1,3}(?!\d)",
+        needs=("sqlstate", "error code", "errcode", "errorcode", "exit", "return", "status code"),
+    ),
+    _branch(
+        FactKind.EVENT,
+        "A-Z",
+        # "VLDB 2027", "PyCon US 2026": capitalised words and a year.
+        r"(?<![\w-])[A-Z][A-Za-z]*[A-Za-z](?: [A-Z][A-Za-z]*[A-Za-z]){0,3} (?:19|20)\d{2}"
+        r"(?![\w]|[.,:/-]\d)",
+        needs=_DIGIT,
+        accept=_is_event,
+    ),
+    _branch(
+        FactKind.VERSION,
+        "v0-9",
+        r"(?<![\w.=~>@-])(?=v?\d+\.\d)(?:v\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]+)?|"
+        r"(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+(?:\.\d+){2,3}(?:[-+][0-9A-Za-z.]+)?)(?![\w]|\.\d)",
+        needs=_DIGIT,
+    ),
+    _branch(
+        FactKind.VERSION,
+        "A-Za-z",
+        # A name, then its version: "python 3.11", "featurekit v3.4.1", "fs-2025.06.2".
+        r"(?<![\w.-])[A-Za-z][A-Za-z0-9_+]*+(?:[.-][A-Za-z][A-Za-z0-9_+]*+)*+"
+        r"(?: |==|>=|~=|@|-)v?\d+(?:\.\d+)*(?![\w]|\.\d)",
+        needs=_DIGIT,
+        accept=_is_version,
     ),
     _branch(FactKind.FLIGHT, "A-Z0-9", rf"{_A}{_FLIGHT}{_Z}", needs=_DIGIT),
     # A train by its word ("train G83", "G83次"): a bare "G83" is too common to be one.
     _branch(FactKind.FLIGHT, "A-Z", rf"(?<=[Tt]rain )[A-Z]\d{{1,4}}{_Z}", needs="rain "),
     _branch(FactKind.FLIGHT, "GDCZTK", rf"{_A}[GDCZTK]\d{{1,4}}(?=次)", needs="次"),
+    _branch(
+        FactKind.SEAT,
+        "sSzZrRcChHkKaAмМнНкК座房0-9",
+        r"(?<![\w])(?i:seats?|sitz(?:platz)?|siège|asiento|room|rm\.|zimmer|raum|chambre|"
+        r"salle|habitaci[oó]n|cabin|kabine|suite|место|номер|комната)\.? ?"
+        r"(?:no\. ?|nr\. ?|# ?|n° ?)?[A-Z]?\d{1,5}(?:-\d{1,5})?[A-Z]?(?![\w]|[.,:/-]\d)|"
+        r"(?:座位|房间|房號|房号) ?[A-Z]?\d{1,5}[A-Z]?|\d{1,5}(?:号室|号房|호실)",
+        needs=_SEAT_WORDS,
+    ),
+    _branch(
+        FactKind.SEAT,
+        "0-9",
+        r"(?<![\w.,:/+-])(?![234]D|[48]K|[2345]G)\d{1,2}[A-HJK](?![\w-])",
+        needs=_DIGIT,
+    ),
     _branch(FactKind.CODE, "A-Z", rf"{_A}[A-Z]{{2,6}}-[A-Z0-9]{{2,}}(?:-[A-Z0-9]+)*{_Z}"),
     _branch(
         FactKind.CODE,
@@ -213,40 +622,193 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"{_A}(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{5,12}}{_Z}",
         needs=_DIGIT,
     ),
+    _branch(
+        FactKind.CODE,
+        "0-9a-f",
+        # A git commit, short or long ("a7f03d2"), or a UUID.
+        r"(?<![\w-])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"
+        r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w-])",
+        needs=_DIGIT,
+    ),
     _branch(FactKind.CODE, "#", r"#\d{4,}(?!\d)", needs="#"),
     _branch(FactKind.CODE, "0-9", r"(?<![\d.])\d{6,}(?![\d.])", needs=_DIGIT),
     _branch(
         FactKind.QUANTITY,
         "0-9",
-        rf"(?<![A-Za-z0-9_.])(?:{_NUMBER})\s?(?:{_UNITS})(?![a-z])",
+        rf"{_RUN_START}{_RUN}\s?(?:{_UNITS})(?![a-z])",
         _I,
         needs=_DIGIT,
+        lead=r"[A-Za-z0-9_.]",
+    ),
+    _branch(
+        FactKind.NUMBER,
+        "0-9-",
+        # Counts and results: "47,998,112", "47.998.112", "1 234 567", "0.843", "0,91", "3e-4".
+        r"(?<![\w.,-])-?(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d+|"
+        r"\d{1,3}(?:\.\d{3}){2,}|(?<!\d )\d{1,3}(?: \d{3})+|0,\d+|\d+e-?\d+|"
+        # A decimal that reads as a result, not a rating in a listing ("9.6"): "0.91",
+        # "0.8061", "p = 0.0031", "AUC 0.91", "rmse: 1.7".
+        rf"(?:0\.\d+|\d+\.\d{{3,}}|{_RESULT_CUES}\d+\.\d+)(?:e[-+]?\d+)?)(?![\w]|[.,]\d)",
+        needs=_DIGIT,
+    ),
+    _branch(
+        FactKind.NAME,
+        "HFMDPSd",
+        # A title says a name follows: "Dr. Amara Okafor", "Frau Dr. Keller", "Mr. Tanaka".
+        rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({_NAME_WORD}(?: {_NAME_WORD}){{0,2}})(?![\w'-])",
+        needs="",
+        group=1,
+        accept=_is_name,
+    ),
+    _branch(
+        FactKind.NAME,
+        "a-z",
+        # Two or three capitalised words after a lower-case one, so never a sentence's opener.
+        rf"(?<![\w'’-])(?!(?:{_ARTICLES})[ ,])[a-z][a-z'’]*+[,;:]? "
+        rf"({_NAME_WORD}(?: {_NAME_WORD}){{1,2}})(?![\w'’-]| [A-Z])",
+        needs="",
+        group=1,
+        accept=_is_name,
+    ),
+    _branch(
+        FactKind.NAME,
+        "а-яё",
+        r"(?<![\w-])[а-яё][а-яё]*+,? ([А-ЯЁ][а-яё]+(?: [А-ЯЁ][а-яё]+){1,2})(?![\w-]| [А-ЯЁ])",
+        needs=_CYRILLIC,
+        group=1,
+    ),
+    _branch(
+        FactKind.NAME,
+        "\u4e00-\u9fff\u30a0-\u30ff가-힣",
+        r"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]{2,4}|[\u30a1-\u30fa\u30fc]{2,8})(?=さん|様|さま|先生|氏)|"
+        r"(?<![가-힣])[가-힣]{3}(?= ?(?:씨|님))",
+        needs=("さん", "様", "さま", "先生", "氏", "씨", "님"),
     ),
 )
 
 _NAME_PATTERNS = (
     re.compile(
         r"\b(?i:my name is|i am called|call me|my (?:colleague|friend|wife|husband|partner|son|"
-        r"daughter|boss|manager|mother|father|brother|sister)(?: is)?)\s+"
+        r"daughter|boss|manager|mother|father|brother|sister)(?: is)?|ich heiße|ich heisse|"
+        r"mein name ist|je m'appelle|me llamo|mi nombre es)\s+"
         r"([A-Z][\w'-]+(?: [A-Z][\w'-]+){0,2})"
     ),
     re.compile(
         r"(?:我叫|我的名字是|我姓|我的(?:同事|朋友|妻子|丈夫|太太|老公|儿子|女儿|老板|经理)(?:是|叫)?)"
         r"([\u4e00-\u9fff]{1,4}|[A-Z][\w'-]+)"
     ),
+    re.compile(r"(?i:меня зовут|моё имя|мое имя)\s+([А-ЯЁ][а-яё]+(?: [А-ЯЁ][а-яё]+)?)"),
 )
 
-_NAME_CUES = (("my ", "call me", "am called"), ("我",))
+_NAME_CUES = (
+    ("my ", "call me", "am called", "ich hei", "mein name", "m'appelle", "me llamo", "mi nombre"),
+    ("我",),
+    ("зовут", "имя"),
+)
 """Words without which a name pattern cannot match (a cheap test before the scan)."""
 _FLIGHT_WORDS = re.compile(rf"^{_FLIGHT}$")
-_SIGNS = re.compile(rf"[{_CURRENCY_SIGNS}]")
-_CODES = re.compile(rf"(?<![a-z])(?:{_CURRENCY_CODES})(?![a-z])")
-_WORDS_AFTER_NUMBER = re.compile(rf"(?<=\d)\s?(?:{_CURRENCY_WORDS})(?![a-z])")
+_TOKEN = re.compile(r"[\w.]*[A-Za-z][\w.]*")
+_NUMBER_GAP_SPACE = re.compile(r"(?<=\d)\s+(?=\d)")
 _THOUSANDS = re.compile(r"(?<=\d)[,\u2009 ](?=\d{3}(?!\d))")
-_DIGIT_GAP = re.compile(r"(?<=\d)\s+(?=\d)")
 _SPACE = re.compile(r"\s+")
 NUMBER_GAP = "\x00"
 """What stays of the space between two numbers, so "CA1234 07:45" does not read as one."""
+
+_CURRENCY = "\u00a4"
+"""Marks the currency that follows an amount's number in a key: "1250¤eur"."""
+_CURRENCY_OF = {
+    **{code: code for code in f"{_CURRENCY_CODES}|cad|aud|sgd|krw|inr|thb|rub".split("|")},
+    "rmb": "cny",
+    "$": "$",
+    "dollar": "$",
+    "dollars": "$",
+    "долларов": "$",
+    "us$": "usd",
+    "美元": "usd",
+    "hk$": "hkd",
+    "港币": "hkd",
+    "€": "eur",
+    "euro": "eur",
+    "euros": "eur",
+    "евро": "eur",
+    "欧元": "eur",
+    "£": "gbp",
+    "pound": "gbp",
+    "pounds": "gbp",
+    "英镑": "gbp",
+    "¥": "¥",
+    "yen": "jpy",
+    "円": "jpy",
+    "日元": "jpy",
+    "yuan": "cny",
+    "元": "cny",
+    "人民币": "cny",
+    "块": "cny",
+    "юаней": "cny",
+    "₩": "krw",
+    "원": "krw",
+    "₹": "inr",
+    "₽": "rub",
+    "руб": "rub",
+    "рублей": "rub",
+    "рубля": "rub",
+    "рубль": "rub",
+    "franc": "chf",
+    "francs": "chf",
+    "franken": "chf",
+}
+"""A currency's one spelling in a key. "$" and "¥" stay themselves: "$" is any dollar and "¥"
+yen or yuan, so :func:`found_in` matches them with each of theirs (:data:`_SAME_CURRENCY`)."""
+_SAME_CURRENCY = (
+    (_CURRENCY + "$", tuple(_CURRENCY + c for c in ("usd", "cad", "aud", "hkd", "sgd"))),
+    (_CURRENCY + "¥", (_CURRENCY + "jpy", _CURRENCY + "cny")),
+)
+_KEY_NUMBER = r"(?>\d{1,3}(?:[,. ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
+_AMOUNT_KEY = re.compile(
+    # Led by what each side can start with, as the extractor's passes are (see :func:`_branch`).
+    rf"(?=[0-9uhegjcrs{_CURRENCY_SIGNS}])(?:(?<![a-z])(?P<sign>us\$|hk\$|[{_CURRENCY_SIGNS}]|{_CURRENCY_CODES})\s?(?P<a>{_KEY_NUMBER})|"
+    rf"(?<![\d.,])(?<!\d )(?P<b>{_KEY_NUMBER})\s?(?P<word>{_CURRENCY_AFTER})(?![a-z]))"
+)
+_EU_PLAIN = re.compile(
+    r"(?=\d)(?<![\d.,])(?:\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?|\d{1,3}(?:\.\d{3})+,\d+|0,\d+)(?!\d|[.,]\d)"
+)
+_CLOCK_KEY = re.compile(
+    r"(?=\d)(?<![\d:.])(\d{1,2})(?:(?:[:.](\d{2}))? ?uhr(?![a-z])|h(\d{2})(?!\d))"
+)
+_VERSION_KEY = re.compile(
+    r"(?=[v=~>])(?:(?<![a-z0-9])v(?=\d+\.\d)|(?<=[a-z0-9])(?:==|~=|>=)(?=v?\d))"
+)
+
+
+def _plain_number(number: str, *, money: bool) -> str:
+    """``number`` without thousands separators, its decimal separator a point: "1.234,50" and
+    "1,234.50" are "1234.50" (money: "1234.5"); "1.234" stays, it may be either."""
+    seps = [c for c in number if not c.isdigit()]
+    if not seps:
+        return number
+    last = seps[-1]
+    whole, _, tail = number.rpartition(last)
+    decimal = last != " " and (len(tail) != 3 or any(sep != last for sep in seps))
+    if not decimal and last == "." and len(seps) == 1:
+        return number
+    digits = "".join(c for c in (whole if decimal else number) if c.isdigit())
+    if not decimal:
+        return digits
+    fraction = tail.rstrip("0") if money else tail
+    return f"{digits}.{fraction}" if fraction else digits
+
+
+def _amount_key(match: re.Match[str]) -> str:
+    sign, number = match.group("sign"), match.group("a")
+    if sign is None:
+        sign, number = match.group("word"), match.group("b")
+    code = _CURRENCY_OF.get(sign.rstrip("."), sign)
+    return f" {_plain_number(number, money=True)}{_CURRENCY}{code} "
+
+
+def _clock_key(match: re.Match[str]) -> str:
+    hour, minute, french = match.groups()
+    return f"{hour}:{minute or french or '00'}"
 
 
 _NORMALIZED: TextMemo[str] = TextMemo(4_000_000)
@@ -254,9 +816,13 @@ _NORMALIZED: TextMemo[str] = TextMemo(4_000_000)
 
 def normalize(text: str) -> str:
     """The form a fact is compared in: NFKC (full-width digits and letters become ASCII),
-    case-folded, without whitespace, thousands separators, currency signs and codes, and
-    without a currency word that follows a number ("120 pounds", "1,986元"); where only
-    whitespace separated two numbers, :data:`NUMBER_GAP` stays."""
+    case-folded, without whitespace and thousands separators, a decimal comma a point.
+
+    An amount is its number and one spelling of its currency, whichever side and in whichever
+    form it was written: "€1,250", "1.250,00 €" and "1250 EUR" are all "1250¤eur", "¥4,500"
+    is "4500¤¥" (yen or yuan: see :func:`found_in`). A time "15 Uhr" is "15:00", a version
+    "v3.2.1" "3.2.1" ("pkg==3.2" "pkg3.2"). Where only whitespace separated two numbers,
+    :data:`NUMBER_GAP` stays."""
     found = _NORMALIZED.get(text)
     if found is None:
         found = _NORMALIZED.put(text, _normalize(text), 2 * len(text) + 64)
@@ -265,17 +831,41 @@ def normalize(text: str) -> str:
 
 def _normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).casefold()
-    # What is taken out leaves a space, so two numbers it stood between stay two numbers.
-    text = _CODES.sub(" ", _SIGNS.sub(" ", text))
-    text = _THOUSANDS.sub("", _WORDS_AFTER_NUMBER.sub(" ", text))
-    return _SPACE.sub("", _DIGIT_GAP.sub(NUMBER_GAP, text))
+    # An amount leaves spaces around it, so a number beside it stays a number of its own.
+    text = _AMOUNT_KEY.sub(_amount_key, text)
+    if "uhr" in text or "h" in text:
+        text = _CLOCK_KEY.sub(_clock_key, text)
+    text = _VERSION_KEY.sub("", text)
+    text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
+    text = _THOUSANDS.sub("", text)
+    return _SPACE.sub("", _NUMBER_GAP_SPACE.sub(NUMBER_GAP, text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _spellings(key: str) -> tuple[str, ...]:
+    """``key``, and with its "$" or "¥" read as each dollar or as yen and yuan, and back."""
+    spellings = [key]
+    for any_of, each in _SAME_CURRENCY:
+        if any_of in key:
+            spellings.extend(key.replace(any_of, one) for one in each)
+        spellings.extend(key.replace(one, any_of) for one in each if one in key)
+    return tuple(spellings)
 
 
 def found_in(key: str, haystack: str) -> bool:
     """Whether the normalised fact ``key`` occurs in the normalised ``haystack``, not as part of
-    a longer number: "200" is not found in "2000" nor "07:45" in "107:45"."""
+    a longer number: "200" is not found in "2000" nor "07:45" in "107:45".
+
+    An amount is found only with its currency ("80 EUR" is not in "at most 80 words"); "$" is
+    found as any dollar and "¥" as yen or yuan, and each of those as "$" or "¥"."""
     if not key:
         return False
+    if _CURRENCY not in key:
+        return _found(key, haystack)
+    return any(_found(spelling, haystack) for spelling in _spellings(key))
+
+
+def _found(key: str, haystack: str) -> bool:
     at = haystack.find(key)
     if at < 0 or not (key[0].isdigit() or key[-1].isdigit()):
         return at >= 0
@@ -320,42 +910,65 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
     """``(value, kind, key)`` of each fact of ``text``, as :func:`extract_text_facts` makes
     them (``key`` is the fact's own: :func:`normalize` of the value)."""
     text = unicodedata.normalize("NFKC", text)
+    lower = text.lower()
     starts: list[int] = []  # the spans taken, sorted and disjoint
     ends: list[int] = []
     first: dict[str, tuple[int, FactKind]] = {}  # a value repeated in a listing is one fact
-    digits = _HAS_DIGIT.search(text) is not None
-    for kind, pattern, needs in _PATTERNS:
-        if needs and (not digits if needs == _DIGIT else needs not in text):
-            continue
-        group = 1 if kind is FactKind.COMMAND else 0
-        for match in pattern.finditer(text):
-            start, end = match.span(group)
+    has: dict[str | tuple[str, ...], bool] = {}
+    for pattern in _PATTERNS:
+        needs = pattern.needs
+        if needs:
+            if needs not in has:
+                has[needs] = _has(text, lower, needs)
+            if not has[needs]:
+                continue
+        for start, end in pattern.spans(text):
             at = bisect_right(starts, start)
             if (at and ends[at - 1] > start) or (at < len(starts) and starts[at] < end):
                 continue  # inside a fact already found (a URL's path, an e-mail's domain)
-            value = match.group(group).strip()
+            value = text[start:end].strip()
             if not value:
                 continue
             starts.insert(at, start)
             ends.insert(at, end)
             if value not in first or start < first[value][0]:
-                first[value] = (start, kind)
-    lower = text.lower()
-    for pattern, cues in zip(_NAME_PATTERNS, _NAME_CUES, strict=True):
+                first[value] = (start, pattern.kind)
+    for cued, cues in zip(_NAME_PATTERNS, _NAME_CUES, strict=True):
         if not any(cue in lower for cue in cues):
             continue
-        for match in pattern.finditer(text):
+        for match in cued.finditer(text):
             value, start = match.group(1), match.start(1)
             if value not in first or start < first[value][0]:
                 first[value] = (start, FactKind.NAME)
     unique: dict[str, tuple[str, FactKind, str]] = {}
     for value, (_, kind) in sorted(first.items(), key=lambda item: item[1][0]):
-        if kind is FactKind.CODE and _FLIGHT_WORDS.match(value):
-            kind = FactKind.FLIGHT
         key = normalize(value)
         if key:
-            unique.setdefault(key, (value, kind, key))
+            unique.setdefault(key, (value, _kind_of(value, kind), key))
     return tuple(unique.values())
+
+
+def _has(text: str, lower: str, needs: str | tuple[str, ...]) -> bool:
+    if isinstance(needs, tuple):
+        return any(word in lower for word in needs)
+    flag = _FLAGS.get(needs)
+    return needs in lower if flag is None else flag.search(text) is not None
+
+
+_PATH_TOKEN = re.compile(r"[\w.~@-]*/[\w./@-]*")
+
+
+def _kind_of(value: str, kind: FactKind) -> FactKind:
+    """What a match's shape says its kind is: a code shaped like a flight number is one, a
+    command in backticks that is one name (`user_id`) names a column or a file."""
+    if kind is FactKind.CODE and _FLIGHT_WORDS.match(value):
+        return FactKind.FLIGHT
+    if kind is FactKind.COMMAND:
+        if _TOKEN.fullmatch(value):
+            return FactKind.IDENTIFIER
+        if _PATH_TOKEN.fullmatch(value):
+            return FactKind.PATH
+    return kind
 
 
 def message_text(message: AnyMessage) -> str:
@@ -434,6 +1047,7 @@ def facts_note(text: str, kept: str = "", *, limit: int = 240, separator: str = 
 
 __all__ = [
     "IDENTIFIER_KINDS",
+    "LISTING_FACTS",
     "NUMBER_GAP",
     "Fact",
     "FactKind",

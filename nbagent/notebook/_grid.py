@@ -226,7 +226,7 @@ def aggregate(
     token totals are summed, ``first_fire_turn`` is the earliest, ``peak_context_tokens`` the
     largest, ``final_context_tokens`` the mean, and ``savings_pct`` the summed net savings as a
     percentage of the summed no-summary input tokens; ``min_retention`` is the lowest,
-    ``final_retention`` the mean (``facts_lost`` is summed).
+    ``final_retention`` the mean (``facts_lost`` is summed); the probe columns alike.
     """
     detail = pd.concat([t.assign(transcript=n) for n, t in enumerate(tables)], ignore_index=True)
     detail = detail[["transcript", *tables[0].columns]]
@@ -240,6 +240,10 @@ def aggregate(
     table["final_context_tokens"] = groups["final_context_tokens"].mean().to_numpy()
     table["final_retention"] = groups["final_retention"].mean().to_numpy()
     table["min_retention"] = groups["min_retention"].min().to_numpy()
+    if "probe_min_retention" in detail:
+        table["probe_final_retention"] = groups["probe_final_retention"].mean().to_numpy()
+        table["probe_min_retention"] = groups["probe_min_retention"].min().to_numpy()
+        table["probes_lost"] = groups["probes_lost"].sum().to_numpy()
     base = sum(baselines)
     table["savings_pct"] = [
         round(100 * net / base, 2) if base else 0.0 for net in table["net_saved_tokens"]

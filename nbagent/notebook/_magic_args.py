@@ -123,6 +123,11 @@ def line_parser() -> argparse.ArgumentParser:
     config.add_argument("--watermark", choices=("context", "cumulative"))
     config.add_argument("--strategy", choices=("full", "incremental"))
     config.add_argument("--summary-model", metavar="M")
+    config.add_argument(
+        "--language",
+        choices=("auto", "zh", "en"),
+        help="summary prompt and ledger language (auto: the conversation's)",
+    )
     config.add_argument("--mode", choices=("full", "focused"), help="the current slot's mode")
     switch = config.add_mutually_exclusive_group()
     switch.add_argument("--off", action="store_true", help="turn automatic summaries off")

@@ -210,6 +210,7 @@ _SUMMARY_FIELDS = {
     "watermark": "watermark",
     "strategy": "strategy",
     "summary_model": "summary_model",
+    "language": "prompt_language",
 }
 
 
@@ -231,7 +232,9 @@ def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespa
         base = current.summary_config or settings.summary or SummaryConfig()
         summary = dataclasses.replace(base, **changes)
     if args.max_context is not None and current.compact_config is not None:
-        compact = CompactConfig.beside_summaries(args.max_context)
+        compact = CompactConfig.beside_summaries(
+            summary if isinstance(summary, SummaryConfig) else args.max_context
+        )
     book.configure(session, summary=summary, compact=compact)
     if args.mode is not None:
         slot = session.slot
@@ -255,7 +258,8 @@ def settings_text(session: AgentSession) -> str:
             f"Summaries: on · trigger at {config.threshold:,.0f} tokens "
             f"({config.trigger_token_ratio:g} × {config.max_context_tokens:,}) · "
             f"debounce {turns_text(config.debounce_turns)} · watermark {config.watermark} · "
-            f"strategy {config.strategy} · summary model: {model}"
+            f"strategy {config.strategy} · language {config.prompt_language} · "
+            f"summary model: {model}"
         )
     compact = session.bundle.config.compact_config
     if compact is None:

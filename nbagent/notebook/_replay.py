@@ -20,9 +20,10 @@ table's retention columns read. It costs about 20 ms of CPU in a first 60-turn r
 messages' facts and looking for every fact in the request) and about 4 ms in each further one,
 as a grid's other cells are: what a message states and which facts a summary or system prompt
 shows are remembered by their text (:class:`~nbagent.llm.memo.TextMemo`).
-Tool results count as facts only for ``Action`` tools and declared ``key_fields``, and the replay
-registry declares no tool, so a replay counts the facts of user and assistant messages (and
-pins), not of tool results.
+Facts are counted as in a live session (:class:`~nbagent.agent.facts.FactBook`): what the user
+states, what the recorded tools returned (a listing's values once named again), pins, and an
+assistant's values once a user or tool states them too. A transcript's ``probes`` (texts a
+person lists by hand) are counted beside them, per turn.
 """
 
 from __future__ import annotations
@@ -99,6 +100,9 @@ class Transcript:
     cache: CacheModel | None = None
     """The provider cache the replay's turn requests are billed under (their usage reports its
     reads and writes, see :mod:`nbagent.llm.prompt_cache`); ``None``: no cache modelled."""
+    probes: tuple[str, ...] = ()
+    """Texts a person relies on in this conversation: each replayed turn's record counts how
+    many of them its request still showed (``TurnRecord.probes_*``)."""
 
 
 def _shape_error(turn: int, index: int, problem: str) -> ConfigurationError:
@@ -335,7 +339,7 @@ async def replay(
         .estimator(transcript.estimator)
         .compact_config(transcript.compact_config)
         .cycle_config(CycleConfig(max_tool_turns=max(1, rounds), tool_timeout=None))
-        .track_retention()
+        .track_retention(probes=transcript.probes)
     )
     session = await builder.build().open_session(REPLAY_SESSION_ID)
     session.slot.append_messages(transcript.preamble)

@@ -88,7 +88,10 @@ def _costs(table: pd.DataFrame) -> list[int]:
 
 
 def _retentions(table: pd.DataFrame) -> list[float]:
-    return [float(v) for v in table["min_retention"].tolist()]
+    """Each setting's retention to rank by: the probes' when the grid had them (what a person
+    listed beats what the extractor recognised), else the facts'."""
+    column = "probe_min_retention" if "probe_min_retention" in table else "min_retention"
+    return [float(v) for v in table[column].tolist()]
 
 
 def _labelled(ax: Axes, points: Sequence[tuple[float, float]], gid: str) -> None:

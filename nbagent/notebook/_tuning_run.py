@@ -37,6 +37,27 @@ RESULT_COLUMNS = (
 )
 
 
+PROBE_COLUMNS = ("probe_final_retention", "probe_min_retention", "probes_lost")
+"""The columns a grid tuned with probes adds (see :mod:`nbagent.notebook.tuning`)."""
+
+
+def probe_figures(records: Sequence[TurnRecord]) -> dict[str, Any]:
+    """``probe_final_retention``, ``probe_min_retention`` and ``probes_lost`` of a timeline: the
+    retention figures of the probes a person listed (the min after the first summary)."""
+    if not records:
+        return {"probe_final_retention": 1.0, "probe_min_retention": 1.0, "probes_lost": 0}
+    fired = next((r.turn_index for r in records if r.summary_fired), None)
+    measured = [(r.turn_index, r.probe_retention) for r in records]
+    kept = [(turn, value) for turn, value in measured if value is not None]
+    after = [value for turn, value in kept if fired is not None and turn > fired]
+    last = records[-1].probe_retention
+    return {
+        "probe_final_retention": 1.0 if last is None else last,
+        "probe_min_retention": min(after or [value for _, value in kept], default=1.0),
+        "probes_lost": len(set(records[-1].probes_missing)),
+    }
+
+
 def retention_figures(records: Sequence[TurnRecord]) -> dict[str, Any]:
     """``final_retention``, ``min_retention`` and ``facts_lost`` of a timeline (see
     :mod:`nbagent.notebook.tuning`)."""
@@ -62,6 +83,8 @@ class TuningRun:
     session: AgentSession
     price: ModelPrice | None = None
     """The price it is billed at (``usd`` and ``cache_read_share``, see ``_tuning_cost``)."""
+    probed: bool = False
+    """Whether the grid was tuned with probes (the row then has :data:`PROBE_COLUMNS`)."""
 
     @property
     def timeline(self) -> list[TurnRecord]:
@@ -93,5 +116,6 @@ class TuningRun:
             "net_saved_tokens": net,
             "savings_pct": round(100 * net / baseline_input, 2) if baseline_input else 0.0,
             **retention_figures(records),
+            **(probe_figures(records) if self.probed else {}),
             **({} if self.price is None else cost_figures(self.session, self.price)),
         }

@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import time
 from contextlib import closing
-from typing import Any
+from typing import Any, Literal
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class
@@ -76,6 +76,9 @@ logger = logging.getLogger("nbagent.notebook.magics")
 _DEFAULTS = SummaryConfig()
 
 
+_LANGUAGES: dict[str, Literal["auto", "zh", "en"]] = {"auto": "auto", "zh": "zh", "en": "en"}
+
+
 @magics_class
 class AgentMagics(Magics):
     """The ``%agent`` / ``%%agent`` magics and the sessions they opened in this kernel."""
@@ -106,11 +109,13 @@ class AgentMagics(Magics):
     ).tag(config=True)
     microcompact = Bool(
         True,
-        help="Microcompact old tool results in new sessions when a request no longer fits "
-        "max_context_tokens minus a quarter kept for the reply.",
+        help="Microcompact old tool results in new sessions when a request passes halfway "
+        "from the summary trigger to max_context_tokens (so summaries fire first).",
     ).tag(config=True)
     summary_language = Enum(
-        ["zh", "en"], _DEFAULTS.prompt_language, help="Language of the default summary prompt."
+        ["auto", "zh", "en"],
+        _DEFAULTS.prompt_language,
+        help="Language of the default summary prompt and ledger (auto: the conversation's).",
     ).tag(config=True)
     update_interval = Float(
         0.05, help="Minimum seconds between two updates of a streaming reply."
@@ -146,6 +151,7 @@ class AgentMagics(Magics):
 
     def settings(self) -> commands.MagicSettings:
         """The options as they are now (``%config`` may change them between two lines)."""
+        summary = self._summary_config()
         return commands.MagicSettings(
             default_provider=self.default_provider or None,
             default_model=self.default_model or None,
@@ -153,9 +159,9 @@ class AgentMagics(Magics):
             system_prompt=self.system_prompt or None,
             show_tool_calls=self.show_tool_calls,
             update_interval=self.update_interval,
-            summary=self._summary_config(),
+            summary=summary,
             compact=(
-                CompactConfig.beside_summaries(self.max_context_tokens)
+                CompactConfig.beside_summaries(summary or self.max_context_tokens)
                 if self.microcompact
                 else None
             ),
@@ -168,7 +174,7 @@ class AgentMagics(Magics):
             max_context_tokens=self.max_context_tokens,
             trigger_token_ratio=self.trigger_token_ratio,
             debounce_turns=self.debounce_turns,
-            prompt_language="en" if self.summary_language == "en" else "zh",
+            prompt_language=_LANGUAGES[self.summary_language],
         )
 
     def _namespace(self) -> dict[str, Any]:

@@ -2,14 +2,27 @@
 
 ::
 
-    retention_table(session)       # fact, kind, turn, role, visible, where, lost_since
+    retention_table(session)       # fact, kind, turn, role, visible, where, lost_since, replaced_by
     check_probes(session, [Probe("Which flight?", "CA1234")])            # in the view?
     check_probes(session, [Probe("Which flight?", "CA1234")], ask=True)  # does the model say?
 
+**What it counts** (the same everywhere: this table, ``%agent facts``, the chat widget's
+"facts" line, the watermark chart's retention line and :func:`~nbagent.notebook.tune_summary`'s
+retention columns): the facts of :class:`~nbagent.agent.facts.FactBook` — what the user stated
+(values, and constraint and decision sentences whole), what tools returned (a listing's values
+once the conversation names them again), pins; an assistant's own value only once a user or a
+tool states it too. It is an extractor's reading, so it can miss a fact it does not recognise:
+give :class:`Probe` s for the facts you rely on, and tune by them
+(``tune_summary(..., probes=...)``).
+
 ``where`` is ``kept tail`` (a message of the view states it), ``summary prose`` (the model's
-summary says it), ``ledger`` (the summary's key-facts section keeps it), ``system prompt`` or
-``lost``; ``lost_since`` is the first turn of the trailing run of turns whose request no longer
-showed it (from the timeline records, so it survives a restart).
+summary says it), ``ledger`` (the summary's key-facts section keeps it), ``system prompt``,
+``compacted away`` (a message of the view states it, but the last request sent it cut by
+microcompact without it), ``lost``, or ``replaced`` (a later statement gave it a new value,
+``replaced_by``; a replaced value is not counted, its newest value is); ``lost_since`` is the
+first turn of the trailing run of turns whose request no longer showed it (from the timeline
+records, so it survives a restart). Every row is about the next request, as the last turn's
+record saw it when no summary was made since.
 
 **Probes** are questions a user writes for their own conversation. :func:`check_probes` says
 deterministically whether each expected text is in the next request's view
@@ -47,7 +60,16 @@ logger = logging.getLogger("nbagent.notebook.retention")
 PROBE_PURPOSE = "probe"
 """``MessageRequest.metadata["purpose"]`` of a probe's call (a summary's is ``"summary"``)."""
 
-RETENTION_COLUMNS = ("fact", "kind", "turn", "role", "visible", "where", "lost_since")
+RETENTION_COLUMNS = (
+    "fact",
+    "kind",
+    "turn",
+    "role",
+    "visible",
+    "where",
+    "lost_since",
+    "replaced_by",
+)
 
 
 def fact_places(session: AgentSession) -> list[tuple[Fact, str]]:
@@ -78,13 +100,26 @@ def fact_places(session: AgentSession) -> list[tuple[Fact, str]]:
         else:
             where = "lost"
         places.append((fact, where))
-    return places
+    cut = _cut_in_last_request(session)
+    return [(f, "compacted away" if w != "lost" and f.text in cut else w) for f, w in places]
+
+
+def _cut_in_last_request(session: AgentSession) -> frozenset[str]:
+    """The facts the last turn's request did not show though its view held them: what its
+    microcompact cut (empty when a summary was made since, which changed the view)."""
+    timeline = session.timeline
+    if not timeline:
+        return frozenset()
+    last = timeline[-1]
+    if last.slot_id != session.slot.id or last.summary_fired:
+        return frozenset()
+    return frozenset(last.facts_missing)
 
 
 def current_retention(session: AgentSession) -> tuple[int, int]:
     """``(kept, stated)``: how many of the current slot's facts the next request shows."""
     places = fact_places(session)
-    return sum(where != "lost" for _, where in places), len(places)
+    return sum(not where.startswith(_NOT_SHOWN) for _, where in places), len(places)
 
 
 def _lost_since(session: AgentSession, text: str) -> int | None:
@@ -106,13 +141,30 @@ def retention_table(session: AgentSession) -> pd.DataFrame:
             "kind": fact.kind.value,
             "turn": fact.turn,
             "role": fact.role,
-            "visible": where != "lost",
+            "visible": not where.startswith(_NOT_SHOWN),
             "where": where,
             "lost_since": _lost_since(session, fact.text) if where == "lost" else None,
+            "replaced_by": None,
         }
         for fact, where in fact_places(session)
     ]
+    for old, new in session.facts(session.slot).replaced():
+        rows.append(
+            {
+                "fact": old.text,
+                "kind": old.kind.value,
+                "turn": old.turn,
+                "role": old.role,
+                "visible": False,
+                "where": "replaced",
+                "lost_since": None,
+                "replaced_by": new.text,
+            }
+        )
     return pd.DataFrame(rows, columns=list(RETENTION_COLUMNS))
+
+
+_NOT_SHOWN = ("lost", "compacted away")
 
 
 @dataclass(frozen=True)

@@ -40,9 +40,12 @@ facts_lost               distinct facts the last turn's request no longer showed
 =======================  ===========================================================================
 
 Retention is measured on each turn's last request: a fact (as :mod:`nbagent.agent.facts` finds
-them; pins included) counts as shown when a message the request holds states it, or the summary
-(prose or fact ledger) or the system prompt contains it; 1.0 while no fact was stated. A replay
-declares no tools, so no tool result counts as stating a fact (see :mod:`nbagent.notebook._replay`).
+them: the user's values and constraint sentences, tools' results, pins, an assistant's values once
+confirmed) counts as shown when a message the request holds states it, or the summary (prose or
+fact ledger) or the system prompt contains it; 1.0 while no fact was stated. It is the
+extractor's reading and cannot see a fact it does not recognise.
+With ``probes`` (texts you list by hand, the ground truth), three more columns count them the same
+way (``probe_final_retention``, ``probe_min_retention``, ``probes_lost``), and ranking reads them.
 ``recommend`` picks the cheapest ``total_tokens`` whose ``min_retention`` reaches a bar; the
 plot's right panel draws every setting's cost against its ``min_retention`` and marks the Pareto
 front, the settings no cheaper-or-equal setting matches in retention.
@@ -65,6 +68,7 @@ from nbagent.agent import run_sync
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import TurnRecord
+from nbagent.errors import ConfigurationError
 from nbagent.llm.pricing import ModelPrice
 from nbagent.llm.prompt_cache import CacheModel
 from nbagent.llm.tokens import TokenEstimator
@@ -82,7 +86,12 @@ from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcri
 from nbagent.notebook._tuning_cost import COST_COLUMNS, resolve_price
 from nbagent.notebook._tuning_plot import context_tokens, tuning_figure
 from nbagent.notebook._tuning_recommendation import Recommendation, recommendation
-from nbagent.notebook._tuning_run import RESULT_COLUMNS, TuningRun, retention_figures
+from nbagent.notebook._tuning_run import (
+    PROBE_COLUMNS,
+    RESULT_COLUMNS,
+    TuningRun,
+    retention_figures,
+)
 from nbagent.notebook.charts import literal, watermark_chart
 from nbagent.notebook.tables import styled
 
@@ -100,7 +109,8 @@ class TuningResult:
         base = self.baseline_input_tokens
         rows = [{**run.values, **run.figures(base)} for run in self.runs]
         priced = COST_COLUMNS if any(run.price for run in self.runs) else ()
-        table = pd.DataFrame(rows, columns=[*self.grid, *RESULT_COLUMNS, *priced])
+        probed = PROBE_COLUMNS if any(run.probed for run in self.runs) else ()
+        table = pd.DataFrame(rows, columns=[*self.grid, *RESULT_COLUMNS, *probed, *priced])
         table["first_fire_turn"] = table["first_fire_turn"].astype("Int64")
         self.table = table
 
@@ -128,9 +138,9 @@ class TuningResult:
         return tuning_figure(self.baseline.timeline, runs, self.table, min_retention)
 
     def recommend(self, min_retention: float = 0.95) -> Recommendation:
-        """The cheapest setting (lowest ``total_tokens``) whose ``min_retention`` is at least
-        ``min_retention``; a :class:`ConfigurationError` naming the best retention reached, and
-        the setting that reached it, when none is."""
+        """The cheapest setting (lowest ``total_tokens``) whose ``min_retention`` (with probes:
+        ``probe_min_retention``) is at least ``min_retention``; a :class:`ConfigurationError`
+        naming the best retention reached, and the setting that reached it, when none is."""
         return recommendation(self.table, self.runs, min_retention)
 
     def _repr_html_(self) -> str:
@@ -224,6 +234,7 @@ def tune_summary(  # type: ignore[overload-overlap]  # a message list vs a list 
     executor: concurrent.futures.Executor | None = ...,
     price: ModelPrice | str | None = ...,
     cache: CacheModel | None = ...,
+    probes: Sequence[str] | None = ...,
 ) -> TuningResult: ...
 
 
@@ -239,6 +250,7 @@ def tune_summary(
     executor: concurrent.futures.Executor | None = ...,
     price: ModelPrice | str | None = ...,
     cache: CacheModel | None = ...,
+    probes: Sequence[Sequence[str]] | None = ...,
 ) -> ManyTuningResult: ...
 
 
@@ -253,6 +265,7 @@ def tune_summary(
     executor: concurrent.futures.Executor | None = None,
     price: ModelPrice | str | None = None,
     cache: CacheModel | None = None,
+    probes: Sequence[Any] | None = None,
 ) -> TuningResult | ManyTuningResult:
     """Replay ``transcript`` under every combination of ``grid``; see the module docstring.
 
@@ -269,15 +282,24 @@ def tune_summary(
     ``"provider:model"`` of the shipped table, or a ``ModelPrice``) bills every setting with the
     provider's prompt cache modelled (``cache`` overrides which): ``usd`` and
     ``cache_read_share`` columns (see :mod:`nbagent.notebook._tuning_cost`).
+
+    ``probes`` are the texts a person relies on in the conversation (a list of strings; for a
+    list of transcripts, one such list per transcript): each replayed turn counts how many of
+    those stated so far its request still showed, the table gains ``probe_final_retention``,
+    ``probe_min_retention`` and ``probes_lost``, and :meth:`TuningResult.recommend` and the
+    plot rank settings by ``probe_min_retention`` instead of the extractor's figure.
     """
     billed = None if price is None else resolve_price(price, cache)
     many = is_many(transcript)
     sources = list(transcript) if many else [transcript]
+    probe_lists = _probe_lists(probes, len(sources), many)
     keys = normalise_grid(grid)
     jobs: list[Job] = []
     cells_of: list[list[tuple[dict[str, Any], SummaryConfig]]] = []
-    for source in sources:
+    for source, listed in zip(sources, probe_lists, strict=True):
         recorded = _with_estimator(load_transcript(source), estimator)
+        if listed is not None:
+            recorded = dataclasses.replace(recorded, probes=listed)
         if billed is not None:
             recorded = dataclasses.replace(recorded, cache=billed[1])
         cells = grid_configs(keys, _base(recorded, base_config))
@@ -290,9 +312,33 @@ def tune_summary(
     for cells in cells_of:
         baseline = next(sessions)
         charge = None if billed is None else billed[0]
-        runs = [TuningRun(values, config, next(sessions), charge) for values, config in cells]
+        runs = [
+            TuningRun(values, config, next(sessions), charge, probes is not None)
+            for values, config in cells
+        ]
         results.append(TuningResult(normalise_grid(grid), runs, baseline))
     return ManyTuningResult(keys, results) if many else results[0]
+
+
+def _probe_lists(
+    probes: Sequence[Any] | None, count: int, many: bool
+) -> list[tuple[str, ...] | None]:
+    """One probe tuple per transcript (``None`` each when no probes were given)."""
+    if probes is None:
+        return [None] * count
+    lists = list(probes) if many else [probes]
+    if isinstance(probes, str) or len(lists) != count:
+        shape = "a list of probe lists, one per transcript" if many else "a list of texts"
+        raise ConfigurationError(f"probes must be {shape}, got {probes!r}")
+    checked: list[tuple[str, ...] | None] = []
+    for listed in lists:
+        if isinstance(listed, str) or not all(isinstance(p, str) and p.strip() for p in listed):
+            raise ConfigurationError(
+                f"each transcript's probes must be a list of non-empty texts, got {listed!r}; "
+                'e.g. probes=["QX7Y2B", "vegetarian"]'
+            )
+        checked.append(tuple(listed))
+    return checked
 
 
 def _checked_settings(values: Mapping[str, Any]) -> dict[str, Any]:

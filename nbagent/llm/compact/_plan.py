@@ -63,7 +63,7 @@ from nbagent.llm.compact._texts import (
     truncate_structured,
     truncate_text,
 )
-from nbagent.llm.facts import facts_note
+from nbagent.llm.facts import facts_note, keyed_facts
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
@@ -222,7 +222,9 @@ class _Run:
         action, reason = rule(self.config, unit, recent, semantic, steps)
         if isinstance(action, Skip):
             return Choice(action, unit.tokens, unit.tokens, reason, None)
-        keep = keeps_facts(self.config, unit, semantic)
+        keep = keeps_facts(
+            self.config, unit, semantic, lambda: len(keyed_facts(_unit_text(message, unit)))
+        )
         text, tokens, taken, note = _outcome(message, unit, action, estimator, keep)
         if keep and FACTS_LABEL in text:
             note += ", key facts kept"

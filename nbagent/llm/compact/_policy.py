@@ -30,16 +30,28 @@ A thinking block (only with ``compact_thinking``) is replaced whole once it pass
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact._texts import STRUCTURED_KEEP, TRUNCATE_KEEP
+from nbagent.llm.facts import LISTING_FACTS
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 
 # --- the config --------------------------------------------------------------------------------
+
+
+class SummaryLine(Protocol):
+    """What microcompact reads of a summary setting (``SummaryConfig`` has both)."""
+
+    @property
+    def max_context_tokens(self) -> int: ...
+
+    @property
+    def threshold(self) -> float: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +128,20 @@ class CompactConfig:
             )
 
     @classmethod
-    def beside_summaries(cls, window: int) -> CompactConfig:
-        """nbagent's microcompact for a session that also summarises, on a ``window``-token model:
-        a quarter of it kept for the reply, so it acts above the summary line (the window's
-        safety net within a turn), and Factual results protected (a Factual result cut before a
-        summary covers it would be lost to the model). The magics use it."""
-        return cls(context_window=window, reserved_tokens=window // 4, protect_factual=True)
+    def beside_summaries(cls, summary: SummaryLine | int) -> CompactConfig:
+        """nbagent's microcompact for a session that also summarises: it acts only halfway
+        between the summary's trigger line and the window (the window's safety net within a
+        turn), so the context crosses the line and the summary fires first (a budget at the
+        line holds the context just under it, and no summary ever fires); Factual results are
+        protected (a Factual result cut before a summary covers it would be lost to the
+        model). ``summary`` is the session's summary settings, or a window in tokens with the
+        default trigger ratio (0.75). The magics use it."""
+        if isinstance(summary, int):
+            window, line = summary, summary * 0.75
+        else:
+            window, line = summary.max_context_tokens, summary.threshold
+        budget = min(window - 1, math.ceil((line + window) / 2))
+        return cls(context_window=window, reserved_tokens=window - budget, protect_factual=True)
 
     @property
     def budget(self) -> int:
@@ -397,12 +417,20 @@ class UnitFacts(Protocol):
     """Its content signal."""
 
 
-def keeps_facts(config: CompactConfig, unit: UnitFacts, semantic: float) -> bool:
-    """Whether cutting ``unit`` keeps the hard facts of the part cut: a tool result that reads
-    as an action's confirmation (its tool declared Action, or a status confirmation), with
-    ``keep_facts`` on. Listings and file reads are kept whole or cut by importance alone: their
-    figures are context, and a note of them would cost what the cut saves."""
-    return config.keep_facts and not unit.thinking and (semantic < 0 or unit.content < 0)
+def keeps_facts(
+    config: CompactConfig, unit: UnitFacts, semantic: float, stated: Callable[[], int]
+) -> bool:
+    """Whether cutting ``unit`` keeps the hard facts of the part cut (a bounded note beside the
+    cut, identifiers first), with ``keep_facts`` on: an action's confirmation (its tool
+    declared Action, or a status confirmation) always, any other tool result unless it is a
+    listing (``stated()``, its number of facts, above :data:`LISTING_FACTS`). A value only a
+    tool returned is still one a user relies on (a row count, an exit code, a tracking
+    number), whatever the tool's semantic; a listing's values count only once the
+    conversation names them again (:class:`~nbagent.agent.facts.FactBook`), and a note of
+    them would cost what the cut saves."""
+    if not config.keep_facts or unit.thinking:
+        return False
+    return semantic < 0 or unit.content < 0 or stated() <= LISTING_FACTS
 
 
 def rule(

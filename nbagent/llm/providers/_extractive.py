@@ -2,9 +2,14 @@
 
 A sentence scores one point each for a number, a date and a name (capitalised words that are not
 ordinary sentence openers; in Chinese, a name before a title or form of address and a place or
-organisation before its suffix). The rules know no list of names: a caller that has one (a demo's
-cities, common surnames) passes it as the ``names`` pattern. The best sentences that fit the token
-budget are kept in their original order, each labelled with its speaker.
+organisation before its suffix), and two for a rule, limit, preference or decision
+(:func:`~nbagent.llm.statements.is_constraint`: "never commit directly to main" holds no
+number, and is what a summary must not lose) unless the assistant or a tool said it. A sentence
+that a later one restates with other values ("Budget cap is $300" … "$750") is stale and left
+out. The rules know no list of names: a caller that has one (a demo's cities, common surnames)
+passes it as the ``names`` pattern. The best sentences that fit the token budget are kept in
+their original order, each labelled once with its speaker: a summary of a summary (the
+incremental strategy) reads its own ``- User: …`` lines back as the user's.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nbagent.llm.memo import TextMemo, counter_name, remembering
+from nbagent.llm.statements import framed, framing, is_constraint, restates
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
 DEFAULT_SUMMARY_TOKENS = 512
@@ -21,11 +27,17 @@ DEFAULT_SUMMARY_TOKENS = 512
 
 # Lines written by format_messages_as_text: "User: ...", "Tool Result [call_1]: ...".
 _ROLE = re.compile(
-    r"^[ \t]*(System|User|Assistant|Tool Result|Tool Error|Tool|系统|用户|助手|工具结果|工具)"
+    r"^[ \t]*(?:- )?"
+    r"(System|User|Assistant|Tool Result|Tool Error|Tool|系统|用户|助手|工具结果|工具)"
     r"(?:[ \t]*\[[^\]\n]*\])?[ \t]*[:：][ \t]*",
     re.MULTILINE | re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
+_HEADERS = ("摘要（离线抽取）：", "Summary (offline, extractive):")
+_MARKER = re.compile(r"^\[[^\]\n]{1,40}\]\s*")
+"""A summary marker ("[上下文摘要]") before a previous summary's text."""
+_SPOKEN = frozenset({"User", "System", "用户", "系统", ""})
+"""Speakers whose rules are the conversation's rules (not the assistant's or a tool's)."""
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _DIGIT = re.compile(r"\d")
 _ZH_NUMBER = re.compile(r"[一二两三四五六七八九十百千万]+[个位人名元块天晚夜次点号岁年月日周张间]")
@@ -144,18 +156,51 @@ def _speaker_turns(transcript: str) -> list[tuple[str, str]]:
 
 def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence]:
     pieces: list[tuple[str, str]] = []
+    messages: list[int] = []
     seen: set[str] = set()
-    for speaker, text in _speaker_turns(transcript):
+    for number, (speaker, text) in enumerate(_speaker_turns(transcript)):
         for raw in _SENTENCE_END.split(text):
-            sentence = " ".join(raw.split())
+            sentence = _MARKER.sub("", " ".join(raw.split()))
+            for header in _HEADERS:
+                sentence = sentence.removeprefix(header).strip()
             if sentence and sentence not in seen:
                 seen.add(sentence)
                 pieces.append((speaker, sentence))
+                messages.append(number)
+    pieces = _current(pieces, messages)
     names = known_names([text for _, text in pieces])
     return [
-        _Sentence(i, speaker, text, fact_score(text, names, extra))
+        _Sentence(i, speaker, text, fact_score(text, names, extra) + _rule_points(speaker, text))
         for i, (speaker, text) in enumerate(pieces)
     ]
+
+
+def _rule_points(speaker: str, sentence: str) -> int:
+    return 2 if speaker in _SPOKEN and is_constraint(sentence) else 0
+
+
+def _current(pieces: list[tuple[str, str]], messages: list[int]) -> list[tuple[str, str]]:
+    """``pieces`` without the user's (or system's) sentences that a later message restates
+    with other values (:func:`~nbagent.llm.statements.restates`); within one message, like
+    sentences are a list, not an update."""
+    groups: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
+    for i, (speaker, sentence) in enumerate(pieces):
+        if speaker in _SPOKEN:
+            frame, values = framing(sentence)
+            if framed(frame):
+                groups.setdefault(frame, []).append((i, values))
+    stale: set[int] = set()
+    for group in groups.values():
+        for at, (i, values) in enumerate(group):
+            # A long run of like sentences is a listing: only its near neighbours can update.
+            for j, later in group[at + 1 : at + 1 + _REACH]:
+                if messages[j] != messages[i] and restates(values, later):
+                    stale.add(i)
+                    break
+    return [p for i, p in enumerate(pieces) if i not in stale]
+
+
+_REACH = 32
 
 
 def _pick(sentences: list[_Sentence]) -> list[_Sentence]:

@@ -1,0 +1,116 @@
+"""Case `heldout`: how much of the held-out conversations' hand-written facts the model still sees.
+
+The conversations of ``tests/data/heldout/`` (five, 44-52 turns: data analysis, a support desk,
+an English/German personal assistant, a Chinese renovation project, a Spanish labour case) are
+replayed through real sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
+
+- ``keep last 20 messages``: the baseline, each turn's unmanaged request cut to its last 20
+  messages (no summary), measured in the same run;
+- ``magics default``: what ``%agent new`` builds (summaries at 0.75 of the window, debounce 3,
+  microcompact beside them), with the offline summariser;
+- ``recommend() pick``: ``tune_summary(...).recommend()`` over a small grid (ratio 0.5/0.75,
+  debounce 1/3, strategy full/incremental) on the same transcript, at the highest of 0.95, 0.9,
+  0.8, 0.5, 0 some setting reaches (``bar``), replayed with the default microcompact.
+
+Figures are in percent of the hand facts stated so far, on each turn's last request: hard facts
+(final, worst turn), constraints and decisions (final), corrections whose new value is shown as
+current (final), nbagent's own retention figure and the largest per-turn gap between it and the
+hand count. These data are held out: do not tune the extractor or the summaries on them.
+
+Run alone: ``python -m benchmarks.bench_heldout``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from benchmarks._heldout import (
+    KEEP_LAST,
+    WINDOW,
+    case_names,
+    default_policy,
+    keep_last_rows,
+    load_case,
+    measure,
+    recommended_policy,
+    summarise,
+)
+from benchmarks._report import print_case
+
+GOALS = {
+    "hard final %": 95.0,
+    "hard worst %": 95.0,
+    "constraints final %": 90.0,
+    "corrections final %": 100.0,
+}
+"""Issue 21's goals for the default policy (the gap goal: at most 5 points)."""
+
+
+def _row(case: str, policy: str, figures: dict[str, Any], nbagent: bool = True) -> dict[str, Any]:
+    lost = figures.pop("lost at end")
+    row = {"conversation": case, "policy": policy, **figures}
+    if not nbagent:
+        row["nbagent final %"] = "-"
+        row["max |nbagent-hand| pts"] = "-"
+        row["gap turn"] = "-"
+    row["lost at end"] = ", ".join(lost[:4]) + (f" (+{len(lost) - 4})" if len(lost) > 4 else "")
+    return row
+
+
+def measure_all() -> dict[str, list[dict[str, Any]]]:
+    summary, compact = default_policy(WINDOW)
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for name in case_names():
+        case = load_case(name)
+        picked, bar = recommended_policy(case, WINDOW)
+        tables[name] = [
+            _row(name, f"keep last {KEEP_LAST} messages", summarise(keep_last_rows(case)), False),
+            _row(name, "magics default", summarise(measure(case, summary, compact))),
+            _row(
+                name,
+                f"recommend() pick (bar {bar:g}: ratio {picked.trigger_token_ratio:g}, "
+                f"debounce {picked.debounce_turns}, {picked.strategy})",
+                summarise(measure(case, picked, compact)),
+            ),
+        ]
+    return tables
+
+
+def goals(tables: dict[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    out = []
+    for name, rows in tables.items():
+        default = next(r for r in rows if r["policy"] == "magics default")
+        base = rows[0]
+        for column, bar in GOALS.items():
+            out.append(
+                {
+                    "goal": f"{name}: magics default {column} >= {bar:g}",
+                    "measured": f"{default[column]} (keep last {KEEP_LAST}: {base[column]})",
+                    "met": default[column] >= bar,
+                }
+            )
+        gap = default["max |nbagent-hand| pts"]
+        out.append(
+            {
+                "goal": f"{name}: |nbagent - hand| <= 5 points on every turn",
+                "measured": f"{gap} (turn {default['gap turn']})",
+                "met": gap <= 5,
+            }
+        )
+    return out
+
+
+def run() -> dict[str, Any]:
+    tables = measure_all()
+    return {
+        "case": "heldout",
+        "tables": {
+            f"{name} ({len(load_case(name).facts)} hand facts), {WINDOW:,}-token window": rows
+            for name, rows in tables.items()
+        },
+        "goals": goals(tables),
+    }
+
+
+if __name__ == "__main__":
+    print_case(run())

@@ -1,0 +1,285 @@
+"""What a person's sentences say beyond single facts: rules, decisions, and corrections.
+
+::
+
+    is_constraint("She is vegetarian, so no steakhouse.")        # True: a constraint
+    is_constraint("LightGBM chosen, TabNet rejected.")            # True: a decision
+    is_correction("Actually, move the call to 15:30.")            # True
+    sentence_frame("Budget cap is $300 total.") == sentence_frame("Budget cap is $750 total.")
+
+A **constraint** is a sentence that limits or fixes what the assistant may do: a rule ("never
+commit directly to main"), a requirement or limit ("at most 80 words", "must run on Python
+3.11"), a preference ("I prefer aisle seats"), a condition of the person ("she is vegetarian",
+"allergic to nuts") or a decision ("refund declined, reship approved"). Such sentences rarely
+hold a number, so an extractor of codes and dates never sees them; nbagent keeps them in the
+person's own words (the fact ledger's "said" lines, the offline summary's picks).
+
+A **correction** replaces an earlier value: by a cue ("actually", "instead", "change it to",
+"stattdessen", "改成", "plutôt", "en realidad") or by restating the same sentence with another
+value ("Budget cap is $300" … "Budget cap is $750"): two sentences with one :func:`sentence_frame`
+(the sentence with its values masked) state one thing, the later one current.
+
+The cues are word lists for English, German, French, Spanish and Chinese (the languages whose
+users nbagent's tests follow); a sentence is judged alone, by its words, in one pass.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+
+from nbagent.llm.memo import TextMemo
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\s])|(?<=[。！？；])|\n+")
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:Dr|Mr|Mrs|Ms|Prof|St|Nr|No|vs|etc|e\.g|i\.e|ca|bzw|z\.B|Fr|Hr)\.|(?:^|\s)\d{1,2}\.)$",
+    re.IGNORECASE,
+)
+
+
+def split_sentences(text: str) -> list[str]:
+    """``text``'s sentences, whitespace collapsed, empty ones dropped. A full stop after an
+    abbreviation ("Dr.", "z.B.") or a German ordinal ("14. März") does not end a sentence."""
+    pieces: list[str] = []
+    carry = ""
+    for raw in _SENTENCE_END.split(text):
+        piece = " ".join(raw.split())
+        if not piece:
+            continue
+        piece = f"{carry} {piece}" if carry else piece
+        if _ABBREVIATION.search(piece) and len(piece) < 400:
+            carry = piece
+            continue
+        carry = ""
+        pieces.append(piece)
+    if carry:
+        pieces.append(carry)
+    return pieces
+
+
+# Latin cues are whole words or phrases (a trailing "*": any word with that start), one per comma.
+_CONSTRAINT_CUES = """
+    never, always, must, mustn't, must not, need to, needs to, required, require*, only,
+    avoid*, don't, do not, doesn't, does not, cannot, can't, won't, shouldn't, should not,
+    no more than, at most, at least, maximum, minimum, limit*, deadline*, budget*, cap, capped,
+    prefer*, rather, vegetarian*, vegan*, gluten*, halal, kosher, allerg*, intoleran*,
+    wheelchair, diabet*, pregnan*, strictly, forbidden, prohibited, not allowed, mandatory,
+    rule, rules, policy, constraint*, keep under, keep it under, no later than, by end of,
+    make sure, ensure, exceed*, chose, chosen, choose, decided, decision*, go with, going with,
+    we'll use, approved, approve, declined, decline, rejected, reject, denied, deny, accepted,
+    confirmed, cancelled, canceled, cancel, dropped, selected, settled on, agreed, stick with,
+    switch to, favourite, favorite, hate*, dislike*, want, wants, i'd like, would like, wish*,
+    no, not, none, without, goal, goals, next step, current task, todo, to-do, open question,
+    awaiting, waiting for, blocked on, ziel, nächster schritt, objectif, objetivo,
+    nie, niemals, immer, muss, müssen, darf nicht, dürfen nicht, nicht, kein, keine, keinen,
+    nur, höchstens, mindestens, maximal, vegetari*, veganer*, allergi*, lieber, bevorzug*,
+    entschieden, entscheid*, gewählt, abgelehnt, genehmigt, bestätigt, storniert, vermeid*,
+    spätestens, frist*, möchte, will keine, bitte nicht, bitte kein*, auf keinen fall,
+    jamais, toujours, doit, doivent, il faut, ne pas, pas de, aucun, aucune, seulement,
+    uniquement, au plus, au moins, végétarien*, végane, allergique*, préfère, préférons,
+    plutôt, décidé, choisi, refusé*, accepté*, approuvé*, annulé*, éviter, évitez, sans,
+    nunca, siempre, debe, deben, debo, sin, solo, solamente, como máximo, al menos,
+    vegetarian*, alérgic*, prefiero, preferimos, decidido, elegido, rechazad*, aprobad*,
+    aceptado, cancelado, evitar, evita, no quiero
+"""
+_CORRECTION_CUES = """
+    actually, correction, instead, change it, change that, changed it, move it, move that,
+    make it, make that, update:, scratch that, not anymore, no longer, i meant, my mistake,
+    typo, rather than, not ... but,
+    doch, stattdessen, eigentlich, korrektur, korrigier*, ändere, ändern, verschieb*, sondern,
+    nicht mehr,
+    plutôt, finalement, en fait, au lieu, changez, déplacez,
+    en realidad, mejor, cambia, cambiar, en vez, corrección, mueve
+"""
+_ZH_CONSTRAINT = (
+    "目标|下一步|待办|不要|别|不能|不可以|不许|禁止|必须|一定要|务必|只能|只要|只用|至少|最多|不超过|不得|"
+    "素食|吃素|过敏|忌口|清真|决定|选择|选了|采用|用这个|拒绝|批准|同意|否决|驳回|取消|"
+    "优先|偏好|喜欢|讨厌|希望|要求|截止|预算|上限|下限|以内|之前完成|提前"
+)
+_ZH_CORRECTION = "改成|改为|改到|换成|换到|改一下|更正|纠正|其实|不是.{1,20}而是|说错|搞错|不对"
+
+
+def _cue_pattern(words: str, cjk: str) -> re.Pattern[str]:
+    latin = []
+    cues = {" ".join(c.split()) for c in words.split(",") if c.strip()}
+    for word in sorted(cues, key=len, reverse=True):
+        stem = word.rstrip("*")
+        body = re.escape(stem).replace(r"\ ", r"\s+").replace("'", "['’]")
+        body = body.replace(r"\.\.\.", r"\S.{0,40}?")
+        latin.append(body + (r"\w*" if word.endswith("*") else ""))
+    # A cue is a whole word: not inside a longer one ("only" in "commonly", "nie" in "Daniel").
+    phrase = r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])"
+    return re.compile(f"{phrase}|{cjk}" if cjk else phrase, re.IGNORECASE)
+
+
+_CONSTRAINT = _cue_pattern(_CONSTRAINT_CUES, _ZH_CONSTRAINT)
+_CORRECTION = _cue_pattern(_CORRECTION_CUES, _ZH_CORRECTION)
+_NEGATION = re.compile(r"(?<![\w])(?:no|not|never|nicht|kein\w*|pas|jamais|ne|nunca|sin)(?![\w])")
+
+_WEAK_WORDS = (
+    "only want wants rather no not none without nicht kein keine keinen nur sin sans solo "
+    "seulement confirmed accepted cap capped"
+)
+_WEAK = frozenset(_WEAK_WORDS.split())
+"""Cues that alone make no rule ("no, thanks", "only the first one?"): a sentence needs one
+other cue besides them."""
+_IDLE = re.compile(
+    r"(?<![\w])(?:(?:i\s+)?(?:don['’]t|do\s+not)\s+(?:know|think|mind|care)|not\s+sure|"
+    r"no\s+(?:problem|worries|idea|rush)|not\s+bad|no\s+thanks|not\s+yet|"
+    r"keine\s+ahnung|nicht\s+sicher|kein\s+problem|pas\s+de\s+probl[eè]me|no\s+s[eé])(?![\w])",
+    re.IGNORECASE,
+)
+"""Idioms made of cue words that state nothing ("I don't know", "no problem")."""
+
+_QUESTION = re.compile(r"[?？]\s*$")
+
+
+def constraint_cues(sentence: str) -> list[str]:
+    """The constraint words of ``sentence``, lower-cased, in order (``[]``: none)."""
+    return [m.group(0).casefold() for m in _CONSTRAINT.finditer(sentence)]
+
+
+def is_constraint(sentence: str) -> bool:
+    """Whether ``sentence`` states a rule, limit, preference, condition or decision.
+
+    A question ("Can you avoid Mondays?") is a request, not yet a rule; it still counts when
+    it holds a strong cue ("never", "must", "vegetarian").
+    """
+    found = _CONSTRAINTS.get(sentence)
+    if found is None:
+        found = _CONSTRAINTS.put(sentence, _is_constraint(sentence), len(sentence) + 32)
+    return found
+
+
+def _is_constraint(sentence: str) -> bool:
+    if len(sentence) < 6 or len(sentence) > 400:
+        return False
+    cues = constraint_cues(_IDLE.sub(" ", sentence))
+    if not cues:
+        return False
+    strong = [c for c in cues if " ".join(c.split()) not in _WEAK]
+    if _QUESTION.search(sentence):
+        return any(c.startswith(_STRONG_IN_QUESTIONS) for c in strong)
+    return bool(strong) or len(cues) >= 2
+
+
+_STRONG_WORDS = (
+    "never must vegetar vegan allerg halal kosher always deadline budget nie immer muss "
+    "jamais toujours nunca siempre"
+)
+_STRONG_IN_QUESTIONS = tuple(_STRONG_WORDS.split())
+_CONSTRAINTS: TextMemo[bool] = TextMemo(1_000_000)
+
+
+def is_correction(sentence: str) -> bool:
+    """Whether ``sentence`` says an earlier value is replaced ("actually 15:30", "改成周四")."""
+    return _CORRECTION.search(sentence) is not None
+
+
+_VALUE = re.compile(
+    r"[$€£¥￥₩₹]?\d[\d.,:/\-\u2009 ]*\d%?|[$€£¥￥₩₹]?\d%?|"
+    r"(?<![A-Za-z])[A-Za-z]*\d[A-Za-z0-9\-_/]*|"
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b"
+)
+_NOT_WORD = re.compile(r"[^\w#]+")
+
+
+def sentence_frame(sentence: str, values: Iterable[str] = ()) -> str:
+    """``sentence`` with its values masked: each of ``values`` (the facts it states), every
+    number, code and number word becomes ``#``; case, punctuation and spacing do not count.
+    Two sentences with one frame and different values may state one thing twice
+    (:func:`restates`)."""
+    return framing(sentence, values)[0]
+
+
+def framing(sentence: str, values: Iterable[str] = ()) -> tuple[str, tuple[str, ...]]:
+    """``(frame, masked values in order)`` of ``sentence`` (see :func:`sentence_frame`)."""
+    found = _FRAMINGS.get(sentence) if not values else None
+    if found is None:
+        found = _framing(sentence, tuple(values))
+        if not values:
+            _FRAMINGS.put(sentence, found, 3 * len(sentence) + 64)
+    return found
+
+
+_FRAMINGS: TextMemo[tuple[str, tuple[str, ...]]] = TextMemo(1_000_000)
+
+
+def _framing(sentence: str, values: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    text = unicodedata.normalize("NFKC", sentence)
+    masked: list[tuple[int, str]] = []
+    for value in sorted(values, key=len, reverse=True):
+        at = text.find(value) if value else -1
+        while at >= 0:
+            masked.append((at, value.casefold()))
+            text = text[:at] + " \x01 " + text[at + len(value) :]
+            at = text.find(value, at + 3)
+    rest = [(m.start(), m.group(0).casefold()) for m in _VALUE.finditer(text)]
+    text = _VALUE.sub(" \x01 ", text)
+    order = [v for _, v in sorted(masked)] if not rest else None
+    words = _NOT_WORD.sub(" ", text.casefold().replace("\x01", "#")).split()
+    collapsed: list[str] = []
+    for word in words:
+        if word == "#" and collapsed and collapsed[-1] == "#":
+            continue
+        collapsed.append(word)
+    # The values in reading order: the given ones where they stood, then the others.
+    if order is None:
+        order = [v for _, v in sorted(masked)] + [v for _, v in rest]
+    return " ".join(collapsed), tuple(order)
+
+
+def restates(earlier: Sequence[str], later: Sequence[str]) -> bool:
+    """Whether a sentence with ``later`` values updates one with ``earlier`` values and the same
+    frame: a value changed, and a sentence of several values kept its first, its subject ("the
+    deadline of ORION-7 is 2027-05-01" … "2027-06-15"); when the first differs, they are two
+    items of a kind ("Order 7 ships on 3 May", "Order 8 ships on 3 May")."""
+    if len(earlier) != len(later) or not later or tuple(earlier) == tuple(later):
+        return False
+    return len(later) == 1 or earlier[0] == later[0]
+
+
+def framed(frame: str) -> bool:
+    """Whether a frame says enough to key an update: a value and three words besides it (a
+    bare "ok #" or "# please" frames every short reply alike)."""
+    words = frame.split()
+    return "#" in words and sum(w != "#" for w in words) >= 3
+
+
+_STOP_WORDS = """
+    the a an and or but to of in on at for from with by is are was were be been it its this
+    that these those my our your his her their we you they he she i me us them please can could
+    would will shall should just also then than so as into onto about over under after before
+    actually instead rather change make move update let lets it's that's there here what which
+    der die das den dem des ein eine einen und oder aber zu von im am um für mit bei ist sind war
+    bitte doch stattdessen eigentlich le la les un une des et ou mais de du en au aux pour avec
+    est sont el los las unos unas y o pero del al para con es son"""
+_STOP = frozenset(_STOP_WORDS.split())
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def topic_words(sentence: str) -> frozenset[str]:
+    """The content words of ``sentence`` (three letters or more, not function words or
+    correction cues), case-folded: what an old value's sentence and its correction share."""
+    words = {w.casefold() for w in _WORD.findall(sentence)}
+    return frozenset(w for w in words if w not in _STOP)
+
+
+def negated(sentence: str) -> bool:
+    """Whether ``sentence`` holds a negation word ("not", "nicht", "pas", ...)."""
+    return _NEGATION.search(sentence.casefold()) is not None
+
+
+__all__ = [
+    "constraint_cues",
+    "framed",
+    "framing",
+    "is_constraint",
+    "is_correction",
+    "negated",
+    "restates",
+    "sentence_frame",
+    "split_sentences",
+    "topic_words",
+]
