@@ -105,11 +105,13 @@ def test_the_retention_table_says_where_each_fact_is_and_since_when_it_is_lost()
 
     session, _ = run(ledger=False)
     table = retention_table(session)  # type: ignore[arg-type]
-    assert list(table.columns) == ["fact", "kind", "turn", "role", "visible", "where", "lost_since"]
+    assert list(table.columns) == [
+        *("fact", "kind", "turn", "role", "visible", "where", "lost_since", "replaced_by")
+    ]
     row = table.set_index("fact").loc["CA1234"]
     assert (row["kind"], row["turn"], row["role"], row["where"]) == ("flight", 0, "user", "lost")
     assert not row["visible"] and row["lost_since"] is not None
-    assert set(table["where"]) <= {"kept tail", "summary prose", "ledger", "lost"}
+    assert set(table["where"]) <= {"kept tail", "summary prose", "ledger", "lost", "compacted away"}
     assert "kept tail" in set(table["where"])
     with_ledger_session, _ = run(ledger=True)
     full = retention_table(with_ledger_session)  # type: ignore[arg-type]

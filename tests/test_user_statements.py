@@ -40,6 +40,8 @@ from tests.agent_support import ScriptedProvider, make_session
         "不要周末开会。",
         "预算不超过五千元。",
         "He is allergic to peanuts.",
+        "No external network calls from the sandbox.",
+        "I would rather get short answers.",
     ],
 )
 def test_constraints_and_decisions_are_recognised(sentence: str) -> None:

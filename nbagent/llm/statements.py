@@ -70,6 +70,7 @@ _CONSTRAINT_CUES = """
     we'll use, approved, approve, declined, decline, rejected, reject, denied, deny, accepted,
     confirmed, cancelled, canceled, cancel, dropped, selected, settled on, agreed, stick with,
     switch to, favourite, favorite, hate*, dislike*, want, wants, i'd like, would like, wish*,
+    would rather, i'd rather, we'd rather,
     no, not, none, without, goal, goals, next step, current task, todo, to-do, open question,
     awaiting, waiting for, blocked on, ziel, nächster schritt, objectif, objetivo,
     nie, niemals, immer, muss, müssen, darf nicht, dürfen nicht, nicht, kein, keine, keinen,
@@ -155,6 +156,8 @@ def is_constraint(sentence: str) -> bool:
 def _is_constraint(sentence: str) -> bool:
     if len(sentence) < 6 or len(sentence) > 400:
         return False
+    if _PROHIBITION.match(sentence) and not _IDLE.match(sentence):
+        return True
     cues = constraint_cues(_IDLE.sub(" ", sentence))
     if not cues:
         return False
@@ -164,6 +167,12 @@ def _is_constraint(sentence: str) -> bool:
     return bool(strong) or len(cues) >= 2
 
 
+_PROHIBITION = re.compile(
+    r"^\W*(?:no|kein(?:e|en)?|pas\s+de|sin|nada\s+de|aucun(?:e)?)\s+(?!(?:one|idea|worries|"
+    r"problem|thanks|need|more|doubt|way|rush)\b)[^\W\d]{3,}|^\W*(?:不准|不许|禁止|不得)",
+    re.IGNORECASE,
+)
+"""A sentence that opens by forbidding ("No external network calls from the sandbox.")."""
 _STRONG_WORDS = (
     "never must vegetar vegan allerg halal kosher always deadline budget nie immer muss "
     "jamais toujours nunca siempre"
