@@ -45,11 +45,8 @@ from nbagent.agent.facts import FactBook
 from nbagent.agent.summary import SummaryConfig, request_summary
 from nbagent.llm.messages import (
     AnyMessage,
-    AssistantMessage,
     Message,
     SystemMessage,
-    ToolResultMessage,
-    UserMessage,
 )
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
@@ -151,22 +148,9 @@ def _parse_rendered(text: str) -> list[AnyMessage]:
     return out
 
 
-def _role(message: AnyMessage) -> str:
-    match message:
-        case SystemMessage():
-            return "system"
-        case UserMessage():
-            return "user"
-        case AssistantMessage():
-            return "assistant"
-        case ToolResultMessage():
-            return "tool"
-    raise TypeError(f"not a message: {message!r}")
-
-
 def render_messages(messages: Sequence[AnyMessage]) -> str:
     """Messages in the kit's transcript form, ``[role] text`` one after another."""
-    return "\n".join(f"[{_role(m)}] {m.text()}" for m in messages)
+    return "\n".join(f"[{m.role}] {m.text()}" for m in messages)
 
 
 @dataclasses.dataclass

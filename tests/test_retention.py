@@ -68,7 +68,8 @@ def test_a_summary_that_drops_every_fact_keeps_them_in_its_ledger() -> None:
     fired = [r for r in session.timeline if r.summary_fired]  # type: ignore[attr-defined]
     assert len(fired) >= 2
     prose, ledger = split_ledger(fired[-1].summary or "")
-    assert prose.startswith("summary #") and ledger.startswith(LEDGER_HEADERS["en"])  # the conversation's
+    # the conversation's language: English
+    assert prose.startswith("summary #") and ledger.startswith(LEDGER_HEADERS["en"])
     # The second summary summarised the first (prose and ledger): facts of turn 0 survive both.
     assert "CA1234" in ledger and "QX7Y2B" in ledger and "Anna Schmidt" in ledger
     after_first = [r for r in session.timeline if r.turn_index > fired[0].turn_index]  # type: ignore[attr-defined]

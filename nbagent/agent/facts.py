@@ -58,7 +58,6 @@ def tool_field_facts(
     return [f for f in facts if f.key]
 
 
-
 _CORRECTION_REACH = 3
 """Turns back a correction cue may reach for the value it replaces when no word of its
 sentence ties it to one ("Actually, 15:30." right after "Call me at 14:00")."""
