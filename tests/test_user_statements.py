@@ -270,3 +270,16 @@ def test_retention_table_marks_replaced_values_and_does_not_count_them() -> None
     record = session.timeline[-1]
     assert "14:00" not in record.facts_missing
     assert record.facts_stated == len(table) - 1  # the replaced value is not counted
+
+
+def test_what_stands_out_of_a_listing_counts_and_its_bulk_does_not() -> None:
+    log = "\n".join(f"2027-03-0{1 + i % 9} 10:{i:02d}:00 step {i} ok" for i in range(40))
+    log += "\nworker killed: exit code 137, wrote data/interim/features_v3.parquet"
+    book = _book(
+        Message.user("Run the feature job."),
+        Message.assistant("Running."),
+        Message.tool_result("c1", log, tool_name="shell"),
+    )
+    texts = _texts(book)
+    assert "exit code 137" in texts and "data/interim/features_v3.parquet" in texts
+    assert not any(t.startswith("2027-03-0") for t in texts)  # the log's 40 stamps are bulk

@@ -23,6 +23,7 @@ from nbagent.llm.facts import (
     LISTING_FACTS,
     Fact,
     FactKind,
+    distinctive,
     extract_facts,
     extract_text_facts,
     facts_note,
@@ -73,7 +74,8 @@ class FactBook:
     - everything the user states: facts, and their constraint and decision sentences whole
       (``CONSTRAINT`` facts, :mod:`nbagent.llm.statements`);
     - what tools return: every fact of a short result; of a listing (more than
-      :data:`LISTING_FACTS` facts) those the conversation names again; all of an ``action_tools``
+      :data:`LISTING_FACTS` facts) its :func:`~nbagent.llm.facts.distinctive` ones (the one
+      exit code of a log) and those the conversation names again; all of an ``action_tools``
       result (booking confirmations) and the values of the ``key_fields`` a tool declares,
       whatever their number;
     - an assistant's own value only once a user or a tool states it too: a number the model
@@ -146,10 +148,11 @@ class FactBook:
                 self._state(fact.key, fact.text, fact.kind, index, "tool", track=True)
                 found[fact.key] = None
         stated = keyed_facts(message_text(message))
-        whole = message.tool_name in action_tools or len(stated) <= LISTING_FACTS
+        whole = message.tool_name in action_tools
+        counted = {key for _, _, key in (stated if whole else distinctive(stated))}
         for text, kind, key in stated:
             if key not in found:
-                self._state(key, text, kind, index, "tool", track=whole)
+                self._state(key, text, kind, index, "tool", track=key in counted)
                 found[key] = None
 
     def _user(self, message: UserMessage, index: int, found: dict[str, None]) -> None:

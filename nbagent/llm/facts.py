@@ -101,8 +101,26 @@ IDENTIFIER_KINDS = frozenset(
 
 LISTING_FACTS = 12
 """A text stating more distinct facts than this is a listing (a search's hits, a CSV, a log):
-its values are context until the conversation names one again, so 2,000 SKUs neither crowd out
-what the user said nor fill a note beside a cut."""
+its bulk values are context until the conversation names one again, so 2,000 SKUs neither crowd
+out what the user said nor fill a note beside a cut (see :func:`distinctive`)."""
+
+RARE_IN_LISTING = 3
+"""A kind of fact a listing states at most this many times stands out of it (the one exit code
+of a log, the path it wrote, the row count of a query's output): those values count."""
+
+
+def distinctive(
+    found: Sequence[tuple[str, FactKind, str]],
+) -> tuple[tuple[str, FactKind, str], ...]:
+    """The facts of ``found`` (one text's :func:`keyed_facts`) that are not its bulk: all of a
+    text that is no listing, else those of the kinds it states at most
+    :data:`RARE_IN_LISTING` times."""
+    if len(found) <= LISTING_FACTS:
+        return tuple(found)
+    counts: dict[FactKind, int] = {}
+    for _, kind, _ in found:
+        counts[kind] = counts.get(kind, 0) + 1
+    return tuple(f for f in found if counts[f[1]] <= RARE_IN_LISTING)
 
 
 @dataclass(frozen=True)
@@ -1023,12 +1041,23 @@ def visible_facts(facts: Iterable[Fact], texts: Iterable[str]) -> set[str]:
     return {f.key for f in facts if found_in(f.key, haystack)}
 
 
-def facts_note(text: str, kept: str = "", *, limit: int = 240, separator: str = " · ") -> str:
+def facts_note(
+    text: str,
+    kept: str = "",
+    *,
+    limit: int = 240,
+    separator: str = " · ",
+    bulk: bool = True,
+) -> str:
     """The facts of ``text`` that ``kept`` (what stays of it) does not state, joined within
-    ``limit`` characters, identifiers first and otherwise in order ("" when none).
+    ``limit`` characters, identifiers first and otherwise in order ("" when none); without
+    ``bulk``, only its :func:`distinctive` ones.
 
     What microcompact writes beside a result it cuts, so a booking code outlives its result."""
     found = extract_text_facts(text)
+    if not bulk:
+        keep = {key for _, _, key in distinctive([(f.text, f.kind, f.key) for f in found])}
+        found = [f for f in found if f.key in keep]
     if not found:
         return ""
     have = normalize(kept)
@@ -1049,8 +1078,10 @@ __all__ = [
     "IDENTIFIER_KINDS",
     "LISTING_FACTS",
     "NUMBER_GAP",
+    "RARE_IN_LISTING",
     "Fact",
     "FactKind",
+    "distinctive",
     "extract_facts",
     "extract_text_facts",
     "facts_note",

@@ -90,7 +90,7 @@ class Unit:
     terms: tuple[bytes, ...]
     tokens: int
     """Estimated tokens of the unit as it is."""
-    outcomes: dict[tuple[CompactAction, bool], Outcome] = field(default_factory=dict)
+    outcomes: dict[tuple[CompactAction, str], Outcome] = field(default_factory=dict)
     """What each action asked for made of the unit, keeping the facts of the part cut or not
     (filled when first needed)."""
     choice_key: object = None

@@ -35,6 +35,7 @@ from nbagent.llm.compact._policy import (
     SKIP,
     CompactAction,
     CompactConfig,
+    FactNote,
     Replace,
     Skip,
     Tools,
@@ -63,7 +64,7 @@ from nbagent.llm.compact._texts import (
     truncate_structured,
     truncate_text,
 )
-from nbagent.llm.facts import facts_note, keyed_facts
+from nbagent.llm.facts import facts_note
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
@@ -89,14 +90,14 @@ _STRADDLE = 60
 """Characters before the cut that are read again, for a fact the cut splits."""
 
 
-def _cut_facts(original: str, keep: int) -> str:
+def _cut_facts(original: str, keep: int, which: FactNote = "all") -> str:
     """The facts of ``original`` past its first ``keep`` characters (the part a cut drops), as
     a cut that keeps facts writes them. Only that part is read: most confirmations state their
     facts up front, and their long tail of terms costs a scan for nothing."""
     if len(original) <= keep:
         return ""
     tail = original[max(0, keep - _STRADDLE) :]
-    return facts_note(tail, original[:keep], limit=FACTS_KEEP)
+    return facts_note(tail, original[:keep], limit=FACTS_KEEP, bulk=which == "all")
 
 
 def _outcome(
@@ -104,10 +105,10 @@ def _outcome(
     unit: Unit,
     action: CompactAction,
     estimator: TokenEstimator,
-    keep_facts: bool = False,
+    keep_facts: FactNote = "",
 ) -> Outcome:
-    """What ``action`` makes of ``unit`` (keeping the facts of the part cut when
-    ``keep_facts``); kept on the unit."""
+    """What ``action`` makes of ``unit`` (keeping the facts of the part cut as ``keep_facts``
+    says: ``"all"``, ``"distinctive"`` or none); kept on the unit."""
     cached = unit.outcomes.get((action, keep_facts))
     if cached is not None:
         return cached
@@ -118,18 +119,18 @@ def _outcome(
             if unit.thinking:
                 text = PRUNED_THINKING
             else:
-                facts = _cut_facts(_unit_text(message, unit), 0) if keep_facts else ""
+                facts = _cut_facts(_unit_text(message, unit), 0, keep_facts) if keep_facts else ""
                 text = pruned_text(facts)
         case Truncate(keep=keep):
             original = _unit_text(message, unit)
-            facts = _cut_facts(original, keep) if keep_facts else ""
+            facts = _cut_facts(original, keep, keep_facts) if keep_facts else ""
             text = truncate_text(original, keep, facts)
         case TruncateStructured(keep=keep):
             original = _unit_text(message, unit)
             structured = truncate_structured(original, keep)
             if structured is None:
                 taken, note = Truncate(keep), " (no JSON skeleton to keep: plain truncation)"
-                facts = _cut_facts(original, keep) if keep_facts else ""
+                facts = _cut_facts(original, keep, keep_facts) if keep_facts else ""
                 text = truncate_text(original, keep, facts)
             else:
                 text = structured
@@ -222,9 +223,7 @@ class _Run:
         action, reason = rule(self.config, unit, recent, semantic, steps)
         if isinstance(action, Skip):
             return Choice(action, unit.tokens, unit.tokens, reason, None)
-        keep = keeps_facts(
-            self.config, unit, semantic, lambda: len(keyed_facts(_unit_text(message, unit)))
-        )
+        keep = keeps_facts(self.config, unit, semantic)
         text, tokens, taken, note = _outcome(message, unit, action, estimator, keep)
         if keep and FACTS_LABEL in text:
             note += ", key facts kept"

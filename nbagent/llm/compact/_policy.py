@@ -32,13 +32,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact._texts import STRUCTURED_KEEP, TRUNCATE_KEEP
-from nbagent.llm.facts import LISTING_FACTS
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 
 # --- the config --------------------------------------------------------------------------------
@@ -417,20 +416,22 @@ class UnitFacts(Protocol):
     """Its content signal."""
 
 
-def keeps_facts(
-    config: CompactConfig, unit: UnitFacts, semantic: float, stated: Callable[[], int]
-) -> bool:
-    """Whether cutting ``unit`` keeps the hard facts of the part cut (a bounded note beside the
-    cut, identifiers first), with ``keep_facts`` on: an action's confirmation (its tool
-    declared Action, or a status confirmation) always, any other tool result unless it is a
-    listing (``stated()``, its number of facts, above :data:`LISTING_FACTS`). A value only a
-    tool returned is still one a user relies on (a row count, an exit code, a tracking
-    number), whatever the tool's semantic; a listing's values count only once the
-    conversation names them again (:class:`~nbagent.agent.facts.FactBook`), and a note of
-    them would cost what the cut saves."""
+FactNote = Literal["", "distinctive", "all"]
+"""Which facts of a cut part its note keeps: none, what stands out of a listing, all."""
+
+
+def keeps_facts(config: CompactConfig, unit: UnitFacts, semantic: float) -> FactNote:
+    """Which hard facts of the part cut a cut of ``unit`` keeps (a bounded note beside the
+    cut, identifiers first), with ``keep_facts`` on: all of an action's confirmation (its tool
+    declared Action, or a status confirmation), and of any other tool result, whatever its
+    tool's semantic, the ``"distinctive"`` ones. A value only a tool returned is still one a
+    user relies on (a row count, an exit code, a tracking number); of a listing (more than
+    :data:`LISTING_FACTS` facts) the note holds only what stands out of it
+    (:func:`~nbagent.llm.facts.distinctive`: the one exit code of a log, not its 40
+    timestamps), since a note of its bulk would cost what the cut saves."""
     if not config.keep_facts or unit.thinking:
-        return False
-    return semantic < 0 or unit.content < 0 or stated() <= LISTING_FACTS
+        return ""
+    return "all" if semantic < 0 or unit.content < 0 else "distinctive"
 
 
 def rule(
