@@ -283,3 +283,15 @@ def test_what_stands_out_of_a_listing_counts_and_its_bulk_does_not() -> None:
     texts = _texts(book)
     assert "exit code 137" in texts and "data/interim/features_v3.parquet" in texts
     assert not any(t.startswith("2027-03-0") for t in texts)  # the log's 40 stamps are bulk
+
+
+def test_a_fact_holding_the_separator_reads_back_whole() -> None:
+    # Issue 25: " · " inside a fact tore it when the ledger was read back.
+    book = FactBook()
+    book.pin("keep")  # a pinned line is not read back (pins live in the session state)
+    facts = [*_book(Message.user("The menu item is `soup · bread` and the code QX7Y2B.")).facts()]
+    ledger = split_ledger(with_ledger("x", facts, budget=800, language="en"))[1]
+    assert "«soup · bread»" in ledger
+    read = [f.text for f in ledger_facts(ledger)]
+    assert "soup · bread" in read and "QX7Y2B" in read
+    assert not any(t in {"soup", "bread"} for t in read)

@@ -48,7 +48,10 @@ LEDGER_HEADERS = {"zh": "[关键事实 Key facts]", "en": "[Key facts]"}
 """The line that opens the ledger (the prose above it is the model's)."""
 
 SEPARATOR = " · "
-"""Between two facts of a line (a fact's own text never holds it)."""
+"""Between two facts of a line; a fact whose own text holds it is written in «guillemets»."""
+_PARTS = re.compile(r"«([^»\n]*)»(?= · |$)|((?:(?! · ).)+)")
+"""A line's facts: a quoted one whole, else up to the next separator (matched from a fact's
+start: each match is followed by a separator the loop steps over)."""
 
 _PINNED_LABELS = {"zh": "置顶", "en": "pinned"}
 _SAID = {"zh": " 原话", "en": " said"}
@@ -175,7 +178,9 @@ def _marked(fact: Fact, language: str) -> Fact:
 
 def _joined(label: str, texts: list[str]) -> str:
     # A "said" line holds sentences, which may hold the separator themselves: one per line.
-    return " ".join(texts) if label.endswith(tuple(_SAID.values())) else SEPARATOR.join(texts)
+    if label.endswith(tuple(_SAID.values())):
+        return " ".join(texts)
+    return SEPARATOR.join(f"«{t}»" if SEPARATOR in t else t for t in texts)
 
 
 def _line_order(rows: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
@@ -261,8 +266,15 @@ def _ledger_facts(ledger: str) -> list[Fact]:
             for sentence in split_sentences(match["facts"]):
                 found.append(Fact(sentence, FactKind.CONSTRAINT, turn, None, "user"))
             continue
-        for text in match["facts"].split(SEPARATOR):
-            text = text.strip()
+        line, at = match["facts"], 0
+        while at < len(line):
+            part = _PARTS.match(line, at)
+            if part is None:
+                break
+            at = part.end() + len(SEPARATOR)
+            text = (part[1] if part[1] is not None else part[2]).strip()
+            if not text:
+                continue
             for mark in marks:
                 text = text.removesuffix(mark.strip()).strip()
             extracted = extract_text_facts(text)

@@ -23,6 +23,14 @@ from nbagent.notebook._html import escape_html
 from nbagent.notebook.retention import current_retention
 
 
+RETENTION_TOOLTIP = (
+    "Facts the extractor found (the user's values and rule sentences, tools' results, pins) "
+    "that the next request still shows; it cannot see a fact it does not recognise: list "
+    "the ones you rely on as probes (check_probes, tune_summary(probes=...))"
+)
+"""What the widget's facts line counts, on hover (the same count as ``%agent facts``)."""
+
+
 def retention_text(kept: int, stated: int) -> str:
     """``"facts 47/52 kept (90%)"`` (not escaped: numbers only)."""
     if not stated:
@@ -36,7 +44,7 @@ class FactsPanel:
     def __init__(self, session: AgentSession, busy: Callable[[], bool]) -> None:
         self.session = session
         self._busy = busy
-        self.retention = w.HTML()
+        self.retention = w.HTML(tooltip=RETENTION_TOOLTIP)
         self.pin_input = w.Text(
             placeholder="Pin a fact · every summary keeps it",
             continuous_update=True,
