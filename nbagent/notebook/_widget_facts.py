@@ -22,7 +22,6 @@ from nbagent.errors import NbAgentError
 from nbagent.notebook._html import escape_html
 from nbagent.notebook.retention import current_retention
 
-
 RETENTION_TOOLTIP = (
     "Facts the extractor found (the user's values and rule sentences, tools' results, pins) "
     "that the next request still shows; it cannot see a fact it does not recognise: list "
