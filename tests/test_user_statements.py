@@ -295,3 +295,14 @@ def test_a_fact_holding_the_separator_reads_back_whole() -> None:
     read = [f.text for f in ledger_facts(ledger)]
     assert "soup · bread" in read and "QX7Y2B" in read
     assert not any(t in {"soup", "bread"} for t in read)
+
+
+def test_a_pin_longer_than_the_whole_ledger_is_refused_and_saves_nothing() -> None:
+    from nbagent.errors import ConfigurationError
+
+    config = SummaryConfig(max_context_tokens=400, fact_ledger_chars=60)
+    session = make_session(ScriptedProvider(), summary=config, store=InMemoryStore())
+    session.pin_sync("gate B12 closes at 06:40")
+    with pytest.raises(ConfigurationError, match="more than the summary's whole fact ledger"):
+        session.pin_sync("a very long pinned note " * 5)
+    assert [f.text for f in session.facts().pinned] == ["gate B12 closes at 06:40"]

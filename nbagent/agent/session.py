@@ -30,7 +30,7 @@ import logging
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 
-from nbagent.agent._checkpoint import SummaryCheckpoint
+from nbagent.agent._checkpoint import SummaryCheckpoint, ledger_budget
 from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
 from nbagent.agent._state import STATE_KEY, STATE_NAMESPACE, SessionCost, SessionState, read_session
@@ -69,6 +69,7 @@ from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.request import MessageResponse
+from nbagent.llm.tokens import DEFAULT_ESTIMATOR
 
 logger = logging.getLogger("nbagent.agent.session")
 
@@ -427,11 +428,29 @@ class AgentSession:
             raise ConfigurationError(f"pin() needs the fact's text, got {text!r}")
         await self.open()
         self._gate.require_idle("pin the fact")
+        self._check_pin_fits(text)
         state = self._state.copy()
         state.pinned = [*(p for p in state.pinned if p != text), text]
         await self.bundle.store.commit([self._state_op(state)])
         self._state = state
         return Fact(text, FactKind.PINNED)
+
+    def _check_pin_fits(self, text: str) -> None:
+        """Refuse a pin longer than the summary's whole ledger budget: every summary lists every
+        pin whatever the budget, so one that big would crowd the window (pins are never cut)."""
+        config = self.bundle.config.summary_config
+        if config is None or not config.fact_ledger:
+            return
+        budget, count = ledger_budget(config, self.bundle.config.estimator or DEFAULT_ESTIMATOR)
+        size = count(text)
+        if size > budget:
+            unit = "characters" if config.fact_ledger_chars is not None else "tokens"
+            raise ConfigurationError(
+                f"this pin is {size:,} {unit}, more than the summary's whole fact ledger "
+                f"({budget:,} {unit}); every summary lists every pin, so pin a shorter text "
+                "(the value itself, e.g. a code or a date) or raise "
+                "SummaryConfig.fact_ledger_share"
+            )
 
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
         """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record
