@@ -57,7 +57,8 @@ class FactKeeper:
         record.facts_stated, record.facts_visible, record.facts_missing = stated, visible, missing
         if probes:
             said = self._stated_probes(turn.slot, pinned, probes)
-            sent = haystack_of(_sent_texts(turn.slot.messages, runs, shown, compacted))
+            # Each turn's request and new messages are texts of their own: not for the memo.
+            sent = Haystack(_joined(_sent_texts(turn.slot.messages, runs, shown, compacted)))
             lost = [p for p in probes if p in said and not sent.has(normalize(p))]
             record.probes_stated, record.probes_missing = len(said), lost
             record.probes_visible = len(said) - len(lost)
@@ -71,7 +72,7 @@ class FactKeeper:
         if len(messages) < seen:
             seen, said = 0, set()
         new = [message_text(m) for m in messages[seen:] if not isinstance(m, SystemMessage)]
-        text = haystack_of([*new, *pinned])
+        text = Haystack(_joined([*new, *pinned]))
         said |= {p for p in probes if p not in said and text.has(normalize(p))}
         self._probes[slot.id] = (len(messages), said)
         return said
@@ -174,10 +175,14 @@ class Haystack:
 _HAYSTACKS: TextMemo[Haystack] = TextMemo(8_000_000)
 
 
+def _joined(texts: Iterable[str]) -> str:
+    return "\x00".join(normalize(t) for t in texts)
+
+
 def haystack_of(texts: Iterable[str]) -> Haystack:
     """The :class:`Haystack` of ``texts`` normalised and joined by NUL, the same object while
     the texts are the same (its weight counts the answers it will keep)."""
-    joined = "\x00".join(normalize(t) for t in texts)
+    joined = _joined(texts)
     found = _HAYSTACKS.get(joined)
     if found is None:
         found = _HAYSTACKS.put(joined, Haystack(joined), 3 * len(joined) + 256)

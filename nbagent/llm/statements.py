@@ -116,7 +116,6 @@ def _cue_pattern(words: str, cjk: str) -> re.Pattern[str]:
 
 _CONSTRAINT = _cue_pattern(_CONSTRAINT_CUES, _ZH_CONSTRAINT)
 _CORRECTION = _cue_pattern(_CORRECTION_CUES, _ZH_CORRECTION)
-_NEGATION = re.compile(r"(?<![\w])(?:no|not|never|nicht|kein\w*|pas|jamais|ne|nunca|sin)(?![\w])")
 
 _WEAK_WORDS = (
     "only want wants rather no not none without nicht kein keine keinen nur sin sans solo "
@@ -275,18 +274,12 @@ def topic_words(sentence: str) -> frozenset[str]:
     return frozenset(w for w in words if w not in _STOP)
 
 
-def negated(sentence: str) -> bool:
-    """Whether ``sentence`` holds a negation word ("not", "nicht", "pas", ...)."""
-    return _NEGATION.search(sentence.casefold()) is not None
-
-
 __all__ = [
     "constraint_cues",
     "framed",
     "framing",
     "is_constraint",
     "is_correction",
-    "negated",
     "restates",
     "sentence_frame",
     "split_sentences",

@@ -232,9 +232,9 @@ def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespa
         base = current.summary_config or settings.summary or SummaryConfig()
         summary = dataclasses.replace(base, **changes)
     if args.max_context is not None and current.compact_config is not None:
-        compact = CompactConfig.beside_summaries(
-            summary if isinstance(summary, SummaryConfig) else args.max_context
-        )
+        line = summary if isinstance(summary, SummaryConfig) else current.summary_config
+        ratio = line.trigger_token_ratio if line is not None else SummaryConfig.trigger_token_ratio
+        compact = CompactConfig.beside_summaries(args.max_context, ratio)
     book.configure(session, summary=summary, compact=compact)
     if args.mode is not None:
         slot = session.slot

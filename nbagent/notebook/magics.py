@@ -161,7 +161,7 @@ class AgentMagics(Magics):
             update_interval=self.update_interval,
             summary=summary,
             compact=(
-                CompactConfig.beside_summaries(summary or self.max_context_tokens)
+                CompactConfig.beside_summaries(self.max_context_tokens, self.trigger_token_ratio)
                 if self.microcompact
                 else None
             ),

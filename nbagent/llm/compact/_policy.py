@@ -43,16 +43,6 @@ from nbagent.llm.request import ResultSemantic, ToolDefinition
 # --- the config --------------------------------------------------------------------------------
 
 
-class SummaryLine(Protocol):
-    """What microcompact reads of a summary setting (``SummaryConfig`` has both)."""
-
-    @property
-    def max_context_tokens(self) -> int: ...
-
-    @property
-    def threshold(self) -> float: ...
-
-
 @dataclass(frozen=True, slots=True)
 class CompactConfig:
     """When and how hard microcompact works; invalid values fail here, at construction."""
@@ -127,19 +117,14 @@ class CompactConfig:
             )
 
     @classmethod
-    def beside_summaries(cls, summary: SummaryLine | int) -> CompactConfig:
-        """nbagent's microcompact for a session that also summarises: it acts only halfway
-        between the summary's trigger line and the window (the window's safety net within a
-        turn), so the context crosses the line and the summary fires first (a budget at the
-        line holds the context just under it, and no summary ever fires); Factual results are
-        protected (a Factual result cut before a summary covers it would be lost to the
-        model). ``summary`` is the session's summary settings, or a window in tokens with the
-        default trigger ratio (0.75). The magics use it."""
-        if isinstance(summary, int):
-            window, line = summary, summary * 0.75
-        else:
-            window, line = summary.max_context_tokens, summary.threshold
-        budget = min(window - 1, math.ceil((line + window) / 2))
+    def beside_summaries(cls, window: int, trigger_ratio: float = 0.75) -> CompactConfig:
+        """nbagent's microcompact for a session that also summarises on a ``window``-token model
+        at ``trigger_ratio``: it acts only halfway between the summary's trigger line and the
+        window (the window's safety net within a turn), so the context crosses the line and the
+        summary fires first (a budget at the line holds the context just under it, and no
+        summary ever fires); Factual results are protected (a Factual result cut before a
+        summary covers it would be lost to the model). The magics use it."""
+        budget = min(window - 1, math.ceil((window * trigger_ratio + window) / 2))
         return cls(context_window=window, reserved_tokens=window - budget, protect_factual=True)
 
     @property
