@@ -125,13 +125,14 @@ def test_long_session_policies_and_factual_coverage(tmp_path: Path) -> None:
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # Retention, by the session's own measure: every policy saw the same facts; the ledger
     # keeps all of them after the first summary, the windows do not.
-    assert {r["facts stated"] for r in rows} == {50}  # the tools' short results count too
+    # The tools' short results; the prompts are errands ("look into X"), no facts.
+    assert {r["facts stated"] for r in rows} == {50}
     for name in ("summary", "both"):
         assert by[name]["first summary"] == 3 and by[name]["retention min %"] == 100.0
     assert by["none"]["retention final %"] == 100.0
     assert by["last 20"]["first summary"] == "-" and by["last 20"]["retention min %"] == 16.0
     langchain = by["last 20 + summary"]
-    assert langchain["summary calls"] == 17 and langchain["retention min %"] == 48.0
+    assert langchain["summary calls"] == 17 and langchain["retention min %"] == 58.0
     assert langchain["breaches"] == 0  # its summary "covers" every result, keeping few facts
 
 
@@ -236,7 +237,7 @@ def test_retention_case_replays_a_transcript_with_its_tools_declared(tmp_path: P
     by = {r.policy: r for r in rows}
     assert list(by) == [*policies, "keep last 20 + summary (LangChain)", "last 20 messages"]
     # The same 16 turns and the same facts under every policy (user, assistant, Action results).
-    assert {r.retention.stated for r in rows} == {69}
+    assert {r.retention.stated for r in rows} == {82}  # the prompts count too
     assert {len(r.retention.per_turn) for r in rows} == {16}
     # The ledger and the kept facts of cut confirmations: all of them, after every turn.
     assert by["both"].summaries > 0 and by["both"].retention.minimum == 1.0
@@ -289,11 +290,12 @@ def test_keep_last_with_summary_summarises_all_but_the_last_messages() -> None:
     ]
     assert policy.calls == 5 and policy.tokens > 0
     retention = views_retention(stored, policy.views, frozenset(), ["sys"])
-    # Each turn still sees only its own code: the summary kept none of the earlier ones.
-    assert retention.per_turn == [(t, t + 1, 1) for t in range(6)]
+    # Each turn still sees only its own prompt (its code, and the prompt itself: the user's
+    # words count): the summary kept none of the earlier ones.
+    assert retention.per_turn == [(t, 2 * t + 2, 2) for t in range(6)]
     assert (retention.first_summary, retention.minimum, retention.final) == (1, 1 / 6, 1 / 6)
     window = views_retention(stored, last_n(requests, 4, cost), frozenset())
-    assert window.per_turn == [(0, 1, 1), (1, 2, 2), (2, 3, 2), (3, 4, 2), (4, 5, 2), (5, 6, 2)]
+    assert window.per_turn == [(0, 2, 2), *((t, 2 * t + 2, 4) for t in range(1, 6))]
     assert window.first_summary is None and window.minimum == 2 / 6
 
 

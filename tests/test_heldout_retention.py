@@ -7,9 +7,13 @@ policy: what holds today is asserted, issue 21's goals are an xfail test.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from benchmarks._heldout import (
+    HELDOUT,
+    SEALED,
     Case,
     Correction,
     Fact,
@@ -27,6 +31,9 @@ from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage
 from nbagent.notebook._replay import split_turns
 
 NAMES = case_names()
+SEALED_NAMES = case_names(SEALED)
+ALL = [(HELDOUT, n) for n in NAMES] + [(SEALED, n) for n in SEALED_NAMES]
+IDS = [f"{folder.name}/{name}" for folder, name in ALL]
 
 
 def test_the_set_has_five_conversations_in_five_languages() -> None:
@@ -38,9 +45,19 @@ def test_the_set_has_five_conversations_in_five_languages() -> None:
         assert 44 <= len(turns) <= 60, case.name
 
 
-@pytest.mark.parametrize("name", NAMES)
-def test_every_fact_and_correction_occurs_at_its_turn(name: str) -> None:
-    case = load_case(name)
+def test_the_sealed_set_has_five_more_in_other_domains_and_languages() -> None:
+    cases = [load_case(n, SEALED) for n in SEALED_NAMES]
+    assert len(cases) == 5
+    assert {c.language for c in cases} >= {"fr", "de", "ja", "en"}
+    assert not {c.domain for c in cases} & {load_case(n).domain for n in NAMES}
+    for case in cases:
+        _, turns = split_turns(case.messages)
+        assert 44 <= len(turns) <= 60, case.name
+
+
+@pytest.mark.parametrize(("folder", "name"), ALL, ids=IDS)
+def test_every_fact_and_correction_occurs_at_its_turn(folder: Path, name: str) -> None:
+    case = load_case(name, folder)
     _, turns = split_turns(case.messages)
     users = [message_text(t.user) for t in turns]
     tools = ["\n".join(message_text(r) for r in t.results.values()) for t in turns]
@@ -51,7 +68,7 @@ def test_every_fact_and_correction_occurs_at_its_turn(name: str) -> None:
             assert not any(fact.text in u for u in users[: fact.turn + 1]), fact.text
     kinds = [f.kind for f in case.facts]
     assert 15 <= kinds.count("hard") <= 40
-    assert 4 <= kinds.count("constraint") + kinds.count("decision") <= 10
+    assert 4 <= kinds.count("constraint") + kinds.count("decision") <= 11
     assert 1 <= len(case.corrections) <= 3
     for fix in case.corrections:
         assert fix.turn_old < fix.turn_new
@@ -113,12 +130,14 @@ def _recount(case: Case, messages: list, turn: int) -> int:
 @pytest.fixture(scope="module")
 def default_runs() -> dict[str, tuple[Case, object]]:
     summary, compact = default_policy()
-    return {
-        name: (load_case(name), replay_case(load_case(name), summary, compact)) for name in NAMES
-    }
+    runs = {}
+    for folder, name in ALL:
+        case = load_case(name, folder)
+        runs[f"{folder.name}/{name}"] = (case, replay_case(case, summary, compact))
+    return runs
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", IDS)
 def test_default_policy_figures(name: str, default_runs: dict, record_property) -> None:
     case, run = default_runs[name]
     rows = rows_of(case, [r.messages for r in run.last_requests], run.session.timeline)
@@ -141,7 +160,7 @@ def test_default_policy_figures(name: str, default_runs: dict, record_property) 
 
 
 @pytest.mark.xfail(strict=False, reason="issue 21 goal: held-out retention under the default")
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", IDS)
 def test_issue_21_goal_default_policy_keeps_the_held_out_facts(
     name: str, default_runs: dict
 ) -> None:

@@ -110,16 +110,18 @@ def _book(turns: int) -> tuple[FactBook, list[Message]]:
 
 def test_the_window_share_holds_a_long_conversation_where_800_characters_did_not() -> None:
     book, messages = _book(100)
-    assert len(book.facts()) == 200
+    assert len(book.facts()) == 300  # each turn: a code, an amount and the sentence
     config = SummaryConfig(max_context_tokens=32_000, prompt_language="en")
     full = add_ledger("Prose.", config, book, len(messages), None, DEFAULT_ESTIMATOR)
-    assert "(+" not in full and "t99: HB-0099X · £199" in full and "t0: HB-0000X · £100" in full
+    # The user's sentences are listed whole, and hold their values: no value line repeats them.
+    assert "(+" not in full and "t99 said: Book HB-0099X for £199" in full
+    assert "t0 said: Book HB-0000X for £100" in full and "t0:" not in full
     assert DEFAULT_ESTIMATOR.count_text(split_ledger(full)[1]) <= 1_600
     before = add_ledger(
         "Prose.", SummaryConfig(prompt_language="en", fact_ledger_chars=800), book,
         len(messages), None, DEFAULT_ESTIMATOR,
     )  # fmt: skip
-    assert before.endswith("\nt68: HB-0068X · £168\n(+136 more)")
+    assert before.endswith("\nt79 said: Book HB-0079X for £179\nt78: HB-0078X\n(+236 more)")
     assert len(split_ledger(before)[1]) <= 800
     # Only the covered span: facts first stated at or after ``upto`` are in the view anyway.
     assert "t99" not in add_ledger("P.", config, book, 198, None, DEFAULT_ESTIMATOR)
@@ -130,7 +132,10 @@ def test_a_fact_the_book_no_longer_knows_is_carried_from_the_previous_ledger() -
     previous = SlotSummary("Earlier.\n\n[Key facts]\nt0: ZZ9K4P · HB-0000X", 2)
     config = SummaryConfig(max_context_tokens=32_000, prompt_language="en")
     text = add_ledger("Now.", config, book, len(messages), previous, DEFAULT_ESTIMATOR)
-    assert text == "Now.\n\n[Key facts]\nt1: HB-0001X · £101\nt0: HB-0000X · £100 · ZZ9K4P"
+    assert text == (
+        "Now.\n\n[Key facts]\nt1 said: Book HB-0001X for £101\n"
+        "t0 said: Book HB-0000X for £100\nt0: ZZ9K4P"
+    )
 
 
 def test_incremental_summaries_read_the_previous_prose_and_keep_its_facts() -> None:
@@ -151,7 +156,7 @@ def test_incremental_summaries_read_the_previous_prose_and_keep_its_facts() -> N
     assert "summary #1" in second and LEDGER_HEADERS["zh"] not in second
     assert "CA1234" not in second  # turn 0 is covered by summary #1, whose prose dropped it
     last = split_ledger(session.timeline[-1].summary or session.slot.focused.summary_override or "")
-    assert last[0].startswith("summary #") and "CA1234 · 2026-04-03" in last[1]
+    assert last[0].startswith("summary #") and "said: Book CA1234 on 2026-04-03" in last[1]
     assert all(r.retention == 1.0 for r in session.timeline)
 
 
@@ -159,5 +164,7 @@ def test_retention_does_not_see_a_number_inside_a_longer_one() -> None:
     book = FactBook()
     book.update([Message.user("It costs £200, ref QX7Y2B")])
     # The summary says 2000 and the code: the code is visible, the amount is not.
-    assert request_retention(book, [], ["Total 2000, ref QX7Y2B"], {}) == (2, 1, ["£200"])
-    assert request_retention(book, [(0, 1)], [], {}) == (2, 2, [])
+    # The user's sentence is a fact of its own, and not visible either.
+    lost = ["£200", "It costs £200, ref QX7Y2B"]
+    assert request_retention(book, [], ["Total 2000, ref QX7Y2B"], {}) == (3, 1, lost)
+    assert request_retention(book, [(0, 1)], [], {}) == (3, 3, [])

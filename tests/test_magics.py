@@ -926,7 +926,7 @@ def test_the_magics_default_summarises_when_the_window_fills() -> None:
         replay(dataclasses.replace(trip, compact_config=settings.compact), settings.summary)
     )
     fired = [r.turn_index for r in session.timeline if r.summary_fired]
-    assert fired == [16, 32, 50]
+    assert fired == [16, 31, 49]
     # The old default (a quarter of the window reserved: the budget at the line) never fired.
     at_line = dataclasses.replace(settings.compact, reserved_tokens=8_000)
     again = run_sync(replay(dataclasses.replace(trip, compact_config=at_line), settings.summary))

@@ -190,9 +190,10 @@ def test_retention_per_turn_on_a_right_hand_axis_when_records_count_facts() -> N
     line: Line2D = by_gid(twin, "retention")
     records = session.timeline
     assert xdata(line) == [r.turn_index for r in records]
-    # Without the ledger the summaries (turns 2 and 4) forget: 4 of 6, then 3 of 6 are kept.
+    # Without the ledger the summaries (turns 2 and 4) forget: 7 of 10, then 5 of 10 are kept
+    # (each prompt's values and the prompt itself, a sentence that tells something).
     counts = [(r.facts_visible, r.facts_stated) for r in records]
-    assert counts == [(2, 2), (3, 3), (5, 5), (4, 6), (3, 6)]
+    assert counts == [(3, 3), (5, 5), (8, 8), (7, 10), (5, 10)]
     assert ydata(line) == [100.0 * (r.retention or 0.0) for r in records]
     assert ydata(line)[:3] == [100.0, 100.0, 100.0] and ydata(line)[4] == 50.0
     assert twin.get_ylabel() == "facts kept (%)" and twin.get_ylim() == (0.0, 105.0)

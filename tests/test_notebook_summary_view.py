@@ -11,7 +11,10 @@ from nbagent.llm.tokens import estimate_message_tokens
 from nbagent.notebook.summary_view import SummaryCard, SummaryView
 from tests.agent_support import ScriptedProvider, make_session
 
-FIRES_EVERY_TURN = SummaryConfig(max_context_tokens=1000, trigger_token_ratio=0.3, debounce_turns=1)
+# No ledger: these cards show the scripted prose alone (the ledger has its own tests).
+FIRES_EVERY_TURN = SummaryConfig(
+    max_context_tokens=1000, trigger_token_ratio=0.3, debounce_turns=1, fact_ledger=False
+)
 
 
 def session_with(turns: int, **settings: Any) -> AgentSession:

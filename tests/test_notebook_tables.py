@@ -36,7 +36,10 @@ def summarised_session(turns: int = 4) -> AgentSession:
     """Every request is 100 tokens per message; the line is at 300; the view keeps one turn."""
     session = make_session(
         ScriptedProvider(),
-        summary=SummaryConfig(max_context_tokens=1000, trigger_token_ratio=0.3, debounce_turns=1),
+        # No ledger: the tables show the scripted prose alone (the ledger has its own tests).
+        summary=SummaryConfig(
+            max_context_tokens=1000, trigger_token_ratio=0.3, debounce_turns=1, fact_ledger=False
+        ),
         slot_config=SlotConfig(focused=FocusedConfig(keep_recent_turns=1)),
     )
     for i in range(turns):

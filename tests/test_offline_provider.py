@@ -466,8 +466,10 @@ async def test_summary_keeps_names_dates_and_numbers_in_english() -> None:
     assert response.stop_reason is StopReason.END_TURN
     assert response.text() == (
         "Summary (offline, extractive):\n"
+        "- User: Hi, I'm planning a trip.\n"  # what the user tells counts, number or not
         "- User: Alice and I fly to Paris on May 3, returning May 10.\n"
         "- User: About 2000 euros.\n"
+        "- User: We like museums.\n"
         "- Assistant: The Louvre is a must."
     )
 

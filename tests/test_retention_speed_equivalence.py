@@ -49,6 +49,18 @@ def _reference_retention(
         ):
             continue
         missing.append(fact.text)
+    # A sentence of the user's around values is kept while all of them are.
+    lost = {f.key for f in facts if f.text in missing}
+    current = {f.key for f in facts}
+    missing = [
+        f.text
+        for f in facts
+        if f.key in lost
+        and not (
+            (values := book.sentence_values(f.key))
+            and all(v in current and v not in lost for v in values)
+        )
+    ]
     return len(facts), len(facts) - len(missing), missing
 
 

@@ -146,6 +146,9 @@ def test_the_fact_book_turns_key_fields_into_tool_field_facts_whatever_the_seman
         "€118": (FactKind.AMOUNT, 0, 2, "tool"),
         "QX7Y2B": (FactKind.TOOL_FIELD, 1, 5, "tool"),
         "€236": (FactKind.AMOUNT, 1, 5, "tool"),
+        # The user's sentences count whole: what they tell may be of no kind extracted.
+        "Find a hotel in Lyon for 2026-04-03": (FactKind.SAID, 0, 0, "user"),
+        "Book it": (FactKind.SAID, 1, 3, "user"),
     }
     assert book.statements(facts["QX7Y2B"].key) == [5]
     # Without declared key fields the short result still counts, as a code, not a tool field.

@@ -1,10 +1,11 @@
 """Tuning against retention: the table's retention columns, the cost-vs-retention panel and its
 Pareto front, and ``recommend`` -- on a six-turn transcript whose facts are known by hand.
 
-Every turn states one fact (the last none) and the assistant only says "Noted.". The summariser
-always answers "They fly CA1234.", so with the ledger off every fact but the flight is gone from
-the request once its turn leaves the kept tail (the last two turns); with the ledger on (a
-fixed 800-character budget: room for all five), the ledger lists them. Tokens are counted one
+Every turn states one value (the last none) in a sentence that counts too (the user's own words),
+and the assistant only says "Noted.". The summariser always answers "They fly CA1234.", so with
+the ledger off every fact but the flight's code is gone from the request once its turn leaves
+the kept tail (the last two turns); with the ledger on (a fixed 800-character budget: room for
+all), the ledger lists them. Tokens are counted one
 per word, so when summaries fire follows from the text alone.
 """
 
@@ -88,12 +89,17 @@ def result() -> TuningResult:
 
 def test_replays_measure_retention_on_every_turn(result: TuningResult) -> None:
     baseline = result.baseline.timeline
-    assert [r.facts_stated for r in baseline] == [1, 2, 3, 4, 5, 5]
+    assert [r.facts_stated for r in baseline] == [2, 4, 6, 8, 10, 10]
     assert all(r.retention == 1.0 for r in baseline)  # no summary: every fact in view
     first = result.runs[0].timeline  # ratio 0.5, no ledger: fires from turn 2 on
     assert [r.summary_fired for r in first] == [False, False, True, True, True, True]
-    assert [r.facts_visible for r in first] == [1, 2, 3, 4, 4, 3]
-    assert [r.facts_missing for r in first][4:] == [["QX7Y2B"], ["QX7Y2B", "19:30"]]
+    assert [r.facts_visible for r in first] == [2, 4, 6, 8, 8, 6]
+    hotel, dinner = PROMPTS[1:3]
+    # The prose kept the flight's code: its sentence counts kept by it (its only value).
+    assert [r.facts_missing for r in first][4:] == [
+        ["QX7Y2B", hotel],
+        ["QX7Y2B", hotel, "19:30", dinner],
+    ]
 
 
 def test_the_table_has_final_and_min_retention_and_facts_lost(result: TuningResult) -> None:
@@ -108,16 +114,23 @@ def test_the_table_has_final_and_min_retention_and_facts_lost(result: TuningResu
         # kept tail and the summary prose never had them; the ledger keeps both.
         "final_retention": [0.6, 1.0, 0.6, 1.0],
         "min_retention": [0.6, 1.0, 0.6, 1.0],
-        "facts_lost": [2, 0, 2, 0],
+        "facts_lost": [4, 0, 4, 0],
     }
     assert (table["total_tokens"] == table["total_input_tokens"] + table["summary_tokens"]).all()
     # Where the model lost them, and since when: the next request no longer shows the order
     # number either (the sixth turn's summary moved turn 3 out of the tail).
     lost = retention_table(result.runs[0].session).query("not visible")
-    assert lost["fact"].tolist() == ["QX7Y2B", "19:30", "ORD-88231"]
-    assert lost["turn"].tolist() == [1, 2, 3]
+    assert lost["fact"].tolist() == [
+        "QX7Y2B",
+        PROMPTS[1],
+        "19:30",
+        PROMPTS[2],
+        "ORD-88231",
+        PROMPTS[3],
+    ]
+    assert lost["turn"].tolist() == [1, 1, 2, 2, 3, 3]
     since = lost["lost_since"].tolist()
-    assert since[:2] == [4, 5] and pd.isna(since[2])  # no request has lacked it yet
+    assert since[:4] == [4, 4, 5, 5] and pd.isna(since[4])  # no request has lacked it yet
 
 
 def test_min_retention_counts_only_the_turns_after_the_first_summary() -> None:
@@ -132,7 +145,7 @@ def test_min_retention_counts_only_the_turns_after_the_first_summary() -> None:
         "facts_lost": 0,
     }
     records[1].summary_status = SummaryStatus.FIRED
-    records[2].facts_visible, records[2].facts_missing = 2, ["19:30", "19:30"]
+    records[2].facts_visible, records[2].facts_missing = 4, ["19:30", "19:30"]  # 4 of 6
     assert retention_figures(records) == {
         "final_retention": 2 / 3,
         "min_retention": 2 / 3,  # the turn-0 loss came before the summary
@@ -248,12 +261,12 @@ def test_many_transcripts_aggregate_retention_and_recommend() -> None:
         "first_fire_turn": [2, 2, 4, 4],
         "final_retention": [0.5, 1.0, 1.0, 1.0],
         "min_retention": [0.5, 1.0, 1.0, 1.0],
-        "facts_lost": [1, 0, 0, 0],
+        "facts_lost": [2, 0, 0, 0],
     }
     table = many.table
     assert table["min_retention"].tolist() == [0.5, 1.0, 0.6, 1.0]  # the lower of the two
     assert table["final_retention"].tolist() == pytest.approx([0.55, 1.0, 0.8, 1.0])  # mean
-    assert table["facts_lost"].tolist() == [3, 0, 2, 0]  # summed
+    assert table["facts_lost"].tolist() == [6, 0, 4, 0]  # summed
     assert table["total_tokens"].tolist() == (one["total_tokens"] + two["total_tokens"]).tolist()
     # The ledger settings keep every fact in both; summed over both, ratio 0.75 is cheaper.
     assert table.loc[3, "total_tokens"] < table.loc[1, "total_tokens"]
@@ -276,7 +289,6 @@ def test_a_session_transcript_replays_its_pins() -> None:
     replayed = run_sync(replay(recorded, None))
     assert [f.text for f in replayed.facts().pinned] == ["gate B12"]
     (record,) = replayed.timeline
-    assert (record.facts_stated, record.facts_visible) == (2, 1)  # the pin is stated, not shown
-    pd.testing.assert_series_equal(
-        retention_table(replayed)["fact"], pd.Series(["gate B12", "CA1234"], name="fact")
-    )
+    assert (record.facts_stated, record.facts_visible) == (3, 2)  # the pin is stated, not shown
+    facts = ["gate B12", "CA1234", PROMPTS[0]]
+    pd.testing.assert_series_equal(retention_table(replayed)["fact"], pd.Series(facts, name="fact"))

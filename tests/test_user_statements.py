@@ -192,14 +192,14 @@ def test_user_facts_and_pins_outrank_two_thousand_tool_codes_in_the_ledger() -> 
     )
     book.pin("pallets go to dock 4")
     facts = book.pinned + book.facts()
-    text = with_ledger("Stock was checked.", facts, budget=200, language="en")
+    text = with_ledger("Stock was checked.", facts, budget=300, language="en")
     ledger = split_ledger(text)[1]
     for kept in ("LOT-7731-B", "2027-02-14", "OPS-99812", "pallets go to dock 4"):
         assert kept in ledger, ledger
     assert "Never ship from lot LOT-7731-B." in ledger  # the user's rule, whole
     assert ledger.count("SKU-") == 2  # the two confirmed; the listing's 2,000 are context
     assert ledger.index("OPS-99812") < ledger.index("SKU-01999")  # the user's come first
-    assert len(text) - len("Stock was checked.\n\n") <= 200 + len("pinned: pallets go to dock 4")
+    assert len(text) - len("Stock was checked.\n\n") <= 300 + len("pinned: pallets go to dock 4")
 
 
 def test_pins_are_listed_whatever_the_budget() -> None:
@@ -289,7 +289,8 @@ def test_a_fact_holding_the_separator_reads_back_whole() -> None:
     # Issue 25: " · " inside a fact tore it when the ledger was read back.
     book = FactBook()
     book.pin("keep")  # a pinned line is not read back (pins live in the session state)
-    facts = [*_book(Message.user("The menu item is `soup · bread` and the code QX7Y2B.")).facts()]
+    # A question: its values are facts, the sentence itself is not (it tells nothing).
+    facts = [*_book(Message.user("Is the menu item `soup · bread` and the code QX7Y2B?")).facts()]
     ledger = split_ledger(with_ledger("x", facts, budget=800, language="en"))[1]
     assert "«soup · bread»" in ledger
     read = [f.text for f in ledger_facts(ledger)]

@@ -31,15 +31,15 @@ async def test_the_gauge_shows_how_many_facts_the_next_request_keeps() -> None:
     widget = chat(session)
     assert widget.facts.retention.value == "facts: none stated yet"
     await widget.send(PROMPTS[0])
-    assert widget.facts.retention.value == "facts 2/2 kept (100%)"
+    assert widget.facts.retention.value == "facts 3/3 kept (100%)"  # the sentence counts too
     for prompt in PROMPTS[1:]:
         await widget.send(prompt)
-    # Two summaries without a ledger: the last turn's request still showed 3 of the 6 facts,
-    # the next one (after the second summary) shows 1.
-    assert (session.timeline[-1].facts_visible, session.timeline[-1].facts_stated) == (3, 6)
+    # Two summaries without a ledger: the last turn's request still showed 5 of the 10 facts
+    # (each prompt's values and the prompt itself), the next one (after the second summary) 2.
+    assert (session.timeline[-1].facts_visible, session.timeline[-1].facts_stated) == (5, 10)
     table = retention_table(session)
-    assert current_retention(session) == (int(table["visible"].sum()), len(table)) == (1, 6)
-    assert widget.facts.retention.value == "facts 1/6 kept (17%)"
+    assert current_retention(session) == (int(table["visible"].sum()), len(table)) == (2, 10)
+    assert widget.facts.retention.value == "facts 2/10 kept (20%)"
 
 
 def test_the_pin_box_pins_a_fact_and_shows_it_escaped() -> None:

@@ -106,6 +106,7 @@ def request_retention(
     statements = book.statements_by_key()
     copies: dict[int, Haystack] = {}
     missing: list[str] = []
+    lost: set[str] = set()
     for fact in facts:
         key = fact.key
         if key in held:
@@ -114,7 +115,19 @@ def request_retention(
         if stated and _held_in_copy(key, stated, cut, compacted, copies):
             continue
         if not shown_keys.has(key):
+            lost.add(key)
             missing.append(fact.text)
+    # A sentence of the user's around values is kept while they all are (so the ledger lists
+    # it only when one is not): its values are what it states that a reader looks up.
+    known = book.keys()
+    kept = {
+        f.text
+        for f in facts
+        if f.key in lost
+        and (values := book.sentence_values(f.key))
+        and all(v in known and v not in lost for v in values)
+    }
+    missing = [text for text in missing if text not in kept]
     return len(facts), len(facts) - len(missing), missing
 
 

@@ -40,6 +40,7 @@ from nbagent.llm.statements import (
     framing,
     is_constraint,
     is_correction,
+    is_statement,
     restates,
     split_sentences,
     topic_words,
@@ -71,8 +72,10 @@ class FactBook:
 
     **What counts** (what a person relies on, not what the text happens to hold):
 
-    - everything the user states: facts, and their constraint and decision sentences whole
-      (``CONSTRAINT`` facts, :mod:`nbagent.llm.statements`);
+    - everything the user states: facts, their constraint and decision sentences whole
+      (``CONSTRAINT`` facts, :mod:`nbagent.llm.statements`), and every other sentence that
+      tells something (``SAID``: not a question or a bare "ok"), whole, because what it tells
+      may be of no kind the extractor knows;
     - what tools return: every fact of a short result; of a listing (more than
       :data:`LISTING_FACTS` facts) its :func:`~nbagent.llm.facts.distinctive` ones (the one
       exit code of a log) and those the conversation names again; all of an ``action_tools``
@@ -83,8 +86,9 @@ class FactBook:
 
     **Corrections:** a user sentence that restates an earlier one with another value
     ("Budget cap is $300" … "Budget cap is $750"), or says so ("actually, move it to 15:30",
-    "改成周四"), replaces the earlier value: :meth:`facts` lists the newest only,
-    :meth:`replaced` says what each old value gave way to.
+    "改成周四"), replaces the earlier value: :meth:`facts` lists the newest only (and none of
+    the user's sentences that state a replaced value), :meth:`replaced` says what each old
+    value gave way to.
     """
 
     def __init__(self) -> None:
@@ -97,6 +101,9 @@ class FactBook:
         self._statements: dict[str, list[int]] = {}
         self._keys_at: dict[int, tuple[str, ...]] = {}
         self._replaced: dict[str, str] = {}
+        self._sentence_values: dict[str, tuple[str, ...]] = {}
+        """The value keys each of the user's kept sentences states: a sentence holding a
+        replaced value is stale itself."""
         self._topics: dict[str, frozenset[str]] = {}
         self._frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         """By frame, the keys and values of the newest earlier message's sentence."""
@@ -166,10 +173,17 @@ class FactBook:
                 self._topics.setdefault(key, topic_words(sentence))
                 found[key] = None
             said = ""
+            whole: FactKind | None = None
             if is_constraint(sentence) or (is_correction(sentence) and not stated):
+                whole = FactKind.CONSTRAINT
+            elif is_statement(sentence, bool(stated)):
+                whole = FactKind.SAID
+            if whole is not None:
                 said = normalize(sentence)
-                if said and said not in self._first:
-                    self._state(said, sentence, FactKind.CONSTRAINT, index, "user", track=True)
+            if said:
+                if said not in self._first:
+                    self._state(said, sentence, whole or FactKind.SAID, index, "user", track=True)
+                    self._sentence_values[said] = tuple(key for _, _, key in stated)
                 found.setdefault(said, None)
             frame, values = framing(sentence, [text for text, _, _ in stated])
             keys = tuple(key for _, _, key in stated) + ((said,) if said else ())
@@ -259,10 +273,23 @@ class FactBook:
     def facts(self, upto: int | None = None) -> list[Fact]:
         """Pinned facts, then every current fact (not replaced) first stated before stored
         index ``upto``."""
-        current = [f for k, f in self._first.items() if k not in self._replaced]
+        current = [f for k, f in self._first.items() if not self._stale(k)]
         if upto is None:
             return [*self.pinned, *current]
         return [*self.pinned, *(f for f in current if (f.message_index or 0) < upto)]
+
+    def keys(self) -> frozenset[str]:
+        """The keys of the current facts (:meth:`facts`' without the pins)."""
+        return frozenset(k for k in self._first if not self._stale(k))
+
+    def sentence_values(self, key: str) -> tuple[str, ...]:
+        """The value keys the user's sentence ``key`` states (``()``: none, or not a sentence):
+        such a sentence is kept while its values are, the way the ledger lists it."""
+        return self._sentence_values.get(key, ())
+
+    def _stale(self, key: str) -> bool:
+        replaced = self._replaced
+        return key in replaced or any(v in replaced for v in self._sentence_values.get(key, ()))
 
     def known(self) -> list[Fact]:
         """Every value the book has seen stated: current, replaced, and those it does not

@@ -17,9 +17,12 @@ says what did not fit::
 
 Pins are always listed (a pin too long for the window is refused when pinned). Within the
 budget, the user's own constraint and decision sentences go first, whole ("said" lines), then
-the facts the user stated, then those tools returned, newest first within each; the lines still
-read newest first. A value a later statement replaced is not listed (a stale value shown to the
-model is a risk of its own): its newest value is, marked ``(corrected)``.
+the user's other sentences that tell something (whatever their words: the extractor may know
+no kind of what they say), then the facts the user stated that no listed sentence holds, then
+those tools returned, newest first within each; the lines still read newest first. A value a
+later statement replaced is not listed (a stale value shown to the model is a risk of its own):
+its newest value is, marked ``(corrected)``; :func:`amend_summary` marks the stale values a
+summary's prose still states.
 
 The incremental strategy summarises the previous summary's prose, not its ledger: the ledger is
 carried forward here, by :func:`carried_facts` and the fact book, so a fact lost in one
@@ -32,6 +35,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from nbagent.agent.facts import (
     IDENTIFIER_KINDS,
@@ -42,7 +46,7 @@ from nbagent.agent.facts import (
     normalize,
 )
 from nbagent.llm.memo import TextMemo, counter_name, remembering
-from nbagent.llm.statements import split_sentences
+from nbagent.llm.statements import is_constraint
 
 LEDGER_HEADERS = {"zh": "[关键事实 Key facts]", "en": "[Key facts]"}
 """The line that opens the ledger (the prose above it is the model's)."""
@@ -53,6 +57,8 @@ _PARTS = re.compile(r"«([^»\n]*)»(?= · |$)|((?:(?! · ).)+)")
 """A line's facts: a quoted one whole, else up to the next separator (matched from a fact's
 start: each match is followed by a separator the loop steps over)."""
 
+SENTENCE_KINDS = frozenset({FactKind.CONSTRAINT, FactKind.SAID})
+"""The facts that are a sentence of the user's, listed whole on a "said" line."""
 _PINNED_LABELS = {"zh": "置顶", "en": "pinned"}
 _SAID = {"zh": " 原话", "en": " said"}
 _CORRECTED = {"zh": "（已更正）", "en": " (corrected)"}
@@ -78,21 +84,25 @@ def _label(fact: Fact, language: str) -> str:
         return _PINNED_LABELS.get(language, _PINNED_LABELS["en"])
     turn = "?" if fact.turn is None else str(fact.turn)
     label = f"第{turn}轮" if language == "zh" else f"t{turn}"
-    if fact.kind is FactKind.CONSTRAINT:
+    if fact.kind in SENTENCE_KINDS:
         label += _SAID.get(language, _SAID["en"])
     return label
 
 
 def _tier(fact: Fact) -> int:
-    """Who said it first decides what is cut last: pins, then the user's own sentences, the
-    user's values, what names one thing, the other figures (a tool listing's bulk last)."""
+    """Who said it first decides what is cut last: pins, the user's rules, the user's other
+    sentences (whole: what they tell may be of no kind extracted, and they hold the user's
+    values), the user's values no listed sentence holds, what names one thing, the other
+    figures (a tool listing's bulk last)."""
     if fact.kind is FactKind.PINNED:
         return 0
     if fact.kind is FactKind.CONSTRAINT:
         return 1
-    if fact.role == "user":
+    if fact.kind is FactKind.SAID:
         return 2
-    return 3 if fact.kind in IDENTIFIER_KINDS else 4
+    if fact.role == "user":
+        return 3
+    return 4 if fact.kind in IDENTIFIER_KINDS else 5
 
 
 def _more(count: int, language: str) -> str:
@@ -128,6 +138,7 @@ def with_ledger(
 
 
 _LEDGERS: TextMemo[str] = TextMemo(4_000_000)
+_SEP = "\x00"  # between two sentences: no value spans them
 
 
 def _with_ledger(
@@ -145,29 +156,34 @@ def _with_ledger(
     for fact in facts:
         if fact.key and fact.key not in seen and not found_in(fact.key, have):
             seen.add(fact.key)
-            missing.append(_marked(fact, language) if fact.key in corrected else fact)
+            # A sentence said again is no corrected value: only values are marked.
+            mark = fact.key in corrected and fact.kind not in SENTENCE_KINDS
+            missing.append(_marked(fact, language) if mark else fact)
     if not missing:
         return prose
     pins = [i for i, f in enumerate(missing) if f.kind is FactKind.PINNED]
     if budget <= 0 and not pins:
         return prose
     header = LEDGER_HEADERS.get(language, LEDGER_HEADERS["en"])
+    tiers = [_tier(f) for f in missing]
     order = sorted(
         (i for i, f in enumerate(missing) if f.kind is not FactKind.PINNED),
-        key=lambda i: (_tier(missing[i]), -(missing[i].turn or -1), i),
+        key=lambda i: (tiers[i], -(missing[i].turn or -1), i),
     )
+    fit = functools.partial(_fit, missing, order, language=language, count=count)
     room = budget - count(header + "\n") - _cost(missing, pins, set(), language, count)
-    shown = pins + _fit(missing, order, room, language, count)
-    if len(shown) < len(missing):  # room for the counted line, then fit again
+    shown, covered = fit(room)
+    if len(shown) + covered < len(missing) - len(pins):  # room for the counted line; again
         reserve = count("\n" + _more(len(missing), language))
-        shown = pins + _fit(missing, order, room - reserve, language, count)
+        shown, covered = fit(room - reserve)
+    shown = pins + shown
     rows: dict[str, list[str]] = {}
-    for i in sorted(shown, key=lambda i: (_tier(missing[i]), -(missing[i].turn or -1), i)):
+    for i in sorted(shown, key=lambda i: (tiers[i], -(missing[i].turn or -1), i)):
         fact = missing[i]
         rows.setdefault(_label(fact, language), []).append(fact.text)
     lines = [f"{label}: {_joined(label, texts)}" for label, texts in _line_order(rows)]
-    if len(shown) < len(missing):
-        lines.append(_more(len(missing) - len(shown), language))
+    if len(shown) + covered < len(missing):
+        lines.append(_more(len(missing) - len(shown) - covered, language))
     return f"{prose}\n\n{header}\n" + "\n".join(lines)
 
 
@@ -177,9 +193,10 @@ def _marked(fact: Fact, language: str) -> Fact:
 
 
 def _joined(label: str, texts: list[str]) -> str:
-    # A "said" line holds sentences, which may hold the separator themselves: one per line.
+    # A "said" line's sentences are apart by the separator too: people type sentences without
+    # a full stop, and one read back as two would come back as a new fact.
     if label.endswith(tuple(_SAID.values())):
-        return " ".join(texts)
+        return SEPARATOR.join(texts)
     return SEPARATOR.join(f"«{t}»" if SEPARATOR in t else t for t in texts)
 
 
@@ -219,15 +236,22 @@ def _fit(
     facts: Sequence[Fact],
     order: Iterable[int],
     budget: int,
+    *,
     language: str,
     count: Callable[[str], int],
-) -> list[int]:
-    """The indices of ``facts`` (taken in ``order``) whose lines fit ``budget``."""
+) -> tuple[list[int], int]:
+    """The indices of ``facts`` (taken in ``order``) whose lines fit ``budget``, and how many
+    values need no line because a sentence listed holds them."""
     labels: set[str] = set()
     used = 0
     shown: list[int] = []
+    said: list[str] = []
+    covered = 0
     for i in order:
         fact = facts[i]
+        if fact.kind not in SENTENCE_KINDS and said and found_in(fact.key, _SEP.join(said)):
+            covered += 1
+            continue
         label = _label(fact, language)
         cost = count(fact.text + SEPARATOR)
         if label not in labels:
@@ -237,7 +261,9 @@ def _fit(
         labels.add(label)
         used += cost
         shown.append(i)
-    return shown
+        if fact.kind in SENTENCE_KINDS:
+            said.append(fact.key)
+    return shown, covered
 
 
 def ledger_facts(ledger: str) -> list[Fact]:
@@ -263,8 +289,14 @@ def _ledger_facts(ledger: str) -> list[Fact]:
         number = match["t"] or match["zh"] or match["en"]
         turn = None if number == "?" else int(number)
         if match["said"]:
-            for sentence in split_sentences(match["facts"]):
-                found.append(Fact(sentence, FactKind.CONSTRAINT, turn, None, "user"))
+            said = match["facts"]
+            for mark in marks:
+                said = said.replace(mark, " ").replace(mark.strip(), " ")
+            for sentence in (p.strip() for p in said.split(SEPARATOR.strip())):
+                if not sentence:
+                    continue
+                kind = FactKind.CONSTRAINT if is_constraint(sentence) else FactKind.SAID
+                found.append(Fact(sentence, kind, turn, None, "user"))
             continue
         line, at = match["facts"], 0
         while at < len(line):
@@ -283,6 +315,48 @@ def _ledger_facts(ledger: str) -> list[Fact]:
     return found
 
 
+def amend_summary(summary: str, replaced: Sequence[tuple[Fact, Fact]], language: str) -> str:
+    """``summary`` with each value a later statement replaced followed by its newest one
+    ("Dienstag 8:15 → Mittwoch 10:40 (corrected)").
+
+    A summary is written once, and the view shows it after the recent messages: a correction
+    made since would read as older than the stale value the summary still states. The session
+    amends the summary it shows (not the stored one) on every turn with the book's
+    replacements; a value already followed by its replacement is left alone."""
+    mark = _CORRECTED.get(language, _CORRECTED["en"])
+    # A sentence said again is no value to correct; chains resolve to the newest value.
+    step = {o.text: n.text for o, n in replaced if o.kind not in SENTENCE_KINDS and o.text}
+    newest: dict[str, str] = {}
+    for old_text in step:
+        if old_text not in summary:
+            continue
+        value, seen = step[old_text], {old_text}
+        while value in step and value not in seen:
+            seen.add(value)
+            value = step[value]
+        newest[old_text] = value
+    if not newest:
+        return summary
+    stale = "|".join(re.escape(t) for t in sorted(newest, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.])(?:{stale})(?![\w]|[.,:]\d)")
+    return pattern.sub(_Arrow(summary, newest, mark), summary)
+
+
+@dataclass(frozen=True)
+class _Arrow:
+    """``re.sub``'s replacement: a stale value, then its newest one unless already there."""
+
+    text: str
+    newest: dict[str, str]
+    mark: str
+
+    def __call__(self, match: re.Match[str]) -> str:
+        arrow = f" → {self.newest[match.group(0)]}"
+        if self.text.startswith(arrow, match.end()):
+            return match.group(0)
+        return match.group(0) + arrow + self.mark
+
+
 def carried_facts(previous: str | None, known: Iterable[Fact]) -> list[Fact]:
     """The facts of ``previous`` summary's ledger that ``known`` (the fact book's) lacks: what a
     summary carries forward when the stored history no longer states them (a rewritten slot,
@@ -296,6 +370,7 @@ def carried_facts(previous: str | None, known: Iterable[Fact]) -> list[Fact]:
 __all__ = [
     "LEDGER_HEADERS",
     "SEPARATOR",
+    "amend_summary",
     "carried_facts",
     "ledger_facts",
     "split_ledger",

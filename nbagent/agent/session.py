@@ -57,10 +57,11 @@ from nbagent.agent.context import (
     request_view,
 )
 from nbagent.agent.facts import Fact, FactBook, FactKind
+from nbagent.agent.ledger import amend_summary
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
 from nbagent.agent.spend import price_turn
 from nbagent.agent.store import JsonValue, PutValue, StoreOp
-from nbagent.agent.summary import SummaryConfig
+from nbagent.agent.summary import SummaryConfig, conversation_language
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError
 from nbagent.llm.compact import CompactConfig
@@ -263,7 +264,30 @@ class AgentSession:
     def request_messages(self, slot: ContextSlot | None = None) -> list[AnyMessage]:
         """What the next turn sends before its user message: system prompt + the slot's view
         (see :func:`~nbagent.agent.context.request_view`)."""
-        return request_view(slot or self.slot, self._system_message())[0]
+        slot = slot or self.slot
+        return self._view(slot)[0]
+
+    def _view(self, slot: ContextSlot) -> tuple[list[AnyMessage], list[tuple[int, int]]]:
+        """:func:`~nbagent.agent.context.request_view` with the summary amended by the
+        corrections made since it was written (:func:`~nbagent.agent.ledger.amend_summary`):
+        the view shows it after the recent messages, where a stale value would read as
+        current."""
+        messages, runs = request_view(slot, self._system_message())
+        summary = slot.summary_message()
+        if summary is None:
+            return messages, runs
+        replaced = self.facts(slot).replaced()
+        if not replaced:
+            return messages, runs
+        text = summary.content
+        language = conversation_language(slot.focused.summary_override or text)
+        amended = amend_summary(text, replaced, language)
+        if amended == text:
+            return messages, runs
+        shown = Message.system(amended)
+        return [
+            shown if isinstance(m, SystemMessage) and m.content == text else m for m in messages
+        ], runs
 
     def _system_message(self) -> SystemMessage | None:
         """The system prompt as a message, made once per prompt text (its estimate is cached)."""
@@ -353,7 +377,7 @@ class AgentSession:
         try:
             index = self._turn_index
             await self._hooks.emit(HookEvent.TURN_START, index, slot_id=slot.id, prompt=text)
-            request_messages, runs = request_view(slot, self._system_message())
+            request_messages, runs = self._view(slot)
             tokens = self._request_tokens(slot)
             cycle = turn_cycle(self.bundle, request_messages, tokens, index, self._timeline)
             repeats = self._equip(cycle, slot)

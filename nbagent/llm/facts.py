@@ -75,6 +75,9 @@ class FactKind(StrEnum):
     CONSTRAINT = "constraint"
     """A sentence of the user's that states a rule, limit, preference or decision, kept in
     their own words (:mod:`nbagent.llm.statements`)."""
+    SAID = "said"
+    """Any other sentence in which the user tells something (not a question or a bare "ok"),
+    kept whole: what it states may be of no kind the extractor knows."""
     TOOL_FIELD = "tool_field"
 
 
@@ -284,6 +287,11 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
     return None
 
 
+_WEEKDAYS = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|"
+    "donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+    "dimanche|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo"
+)
 _CALENDAR = _words(
     "January February March April May June July August September October November December",
     "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday",
@@ -487,6 +495,16 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _branch(
         FactKind.DATE,
+        "MTWFSDLJVmtwfsdljv",
+        # A weekday with its day or its hour: "Thursday the 12th", "Dienstag 8:15", "mardi 14".
+        rf"{_A}(?:{_WEEKDAYS}),? (?:(?:the |den |le |el )?\d{{1,2}}(?:st|nd|rd|th|\.)?"
+        rf"(?:,? (?:de |of )?(?:{_MONTHS}|{_EU_MONTHS}){_Z})?(?![\d:.h]| ?[ap]\.?m\b)"
+        r"|(?:at |um |à |a las )?\d{1,2}[:.h]\d{2}(?!\d))",
+        _I,
+        needs=_DIGIT,
+    ),
+    _branch(
+        FactKind.DATE,
         "0-9",
         r"(?<!\d)(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}/\d{1,2}/\d{1,2}|"
         r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]|"
@@ -637,7 +655,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.CODE,
         "A-Z0-9",
-        rf"{_A}(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{5,12}}{_Z}",
+        rf"{_A}(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{5,24}}{_Z}",
         needs=_DIGIT,
     ),
     _branch(
@@ -649,7 +667,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         needs=_DIGIT,
     ),
     _branch(FactKind.CODE, "#", r"#\d{4,}(?!\d)", needs="#"),
-    _branch(FactKind.CODE, "0-9", r"(?<![\d.])\d{6,}(?![\d.])", needs=_DIGIT),
+    _branch(FactKind.CODE, "0-9", r"(?<![\w.])\d{6,}(?![\d.])", needs=_DIGIT),
     _branch(
         FactKind.QUANTITY,
         "0-9",

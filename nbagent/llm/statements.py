@@ -25,6 +25,7 @@ users nbagent's tests follow); a sentence is judged alone, by its words, in one 
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -87,18 +88,22 @@ _CONSTRAINT_CUES = """
 _CORRECTION_CUES = """
     actually, correction, instead, change it, change that, changed it, move it, move that,
     make it, make that, update:, scratch that, not anymore, no longer, i meant, my mistake,
-    typo, rather than, not ... but,
+    typo, rather than, not ... but, moved, moved to, pushed to, pushed back, postponed,
+    rescheduled, brought forward,
     doch, stattdessen, eigentlich, korrektur, korrigier*, ändere, ändern, verschieb*, sondern,
-    nicht mehr,
-    plutôt, finalement, en fait, au lieu, changez, déplacez,
-    en realidad, mejor, cambia, cambiar, en vez, corrección, mueve
+    nicht mehr, verschoben, verlegt,
+    plutôt, reporté, déplacé, avancé, finalement, en fait, au lieu, changez, déplacez,
+    en realidad, mejor, cambia, cambiar, en vez, corrección, mueve, movido, aplazado, cambiado
 """
 _ZH_CONSTRAINT = (
     "目标|下一步|待办|不要|别|不能|不可以|不许|禁止|必须|一定要|务必|只能|只要|只用|至少|最多|不超过|不得|"
     "素食|吃素|过敏|忌口|清真|决定|选择|选了|采用|用这个|拒绝|批准|同意|否决|驳回|取消|"
     "优先|偏好|喜欢|讨厌|希望|要求|截止|预算|上限|下限|以内|之前完成|提前"
 )
-_ZH_CORRECTION = "改成|改为|改到|换成|换到|改一下|更正|纠正|其实|不是.{1,20}而是|说错|搞错|不对"
+_ZH_CORRECTION = (
+    "改成|改为|改到|换成|换到|改一下|更正|纠正|其实|不是.{1,20}而是|说错|搞错|不对|"
+    "改期|推迟|延期|挪到|提前到"
+)
 
 
 def _cue_pattern(words: str, cjk: str) -> re.Pattern[str]:
@@ -255,6 +260,50 @@ def framed(frame: str) -> bool:
     return "#" in words and sum(w != "#" for w in words) >= 3
 
 
+_SHAPE_TOKEN = re.compile(r"[^\W\d_]+|[\w.:/+-]*\d[\w.:/+-]*")
+_TABLE = re.compile(r"[,|\t]")
+
+
+def line_shape(line: str) -> str:
+    """A line of tool output with each value masked, and in a table row each word too: the
+    rows of one listing ("CB-1331-27Q,Cable Pro,CMH-3,349,129.99"), the lines of a log, the
+    repeated fields of a JSON array share one shape; what stands out has one of its own."""
+    table = len(_TABLE.findall(line)) >= 2
+
+    def mask(match: re.Match[str]) -> str:
+        word = match.group(0)
+        if any(c.isdigit() for c in word):
+            return "#"
+        return "a" if table else word.casefold()
+
+    return _SHAPE_TOKEN.sub(mask, line.strip())
+
+
+_VALUE_TOKEN = re.compile(r"(?<![\w.:/+-])[\w.:/+-]*\d[\w.:/+-]*")
+
+
+def named_values(text: str) -> set[str]:
+    """The values ``text`` names that could point at one line of a tool's output: tokens of
+    three characters or more holding a digit ("14:12", "4.5.0", "137", "A-55102")."""
+    values = (m.group(0).rstrip(".:/+-") for m in _VALUE_TOKEN.finditer(text))
+    return {v for v in values if len(v) >= 3}
+
+
+def holders(value: str, text: str, starts: Sequence[int], limit: int = 3) -> set[int]:
+    """The indices of the pieces of ``text`` (starting at ``starts``, ascending) that hold
+    ``value`` not inside a longer number; at most ``limit`` are looked for."""
+    hits: set[int] = set()
+    at = text.find(value)
+    while at >= 0 and len(hits) < limit:
+        end = at + len(value)
+        before = text[at - 1] if at else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isdigit() or after.isdigit()):
+            hits.add(bisect.bisect_right(starts, at) - 1)
+        at = text.find(value, at + 1)
+    return hits
+
+
 _STOP_WORDS = """
     the a an and or but to of in on at for from with by is are was were be been it its this
     that these those my our your his her their we you they he she i me us them please can could
@@ -265,6 +314,68 @@ _STOP_WORDS = """
     est sont el los las unos unas y o pero del al para con es son"""
 _STOP = frozenset(_STOP_WORDS.split())
 _WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_ACK_WORDS = """
+    ok okay sure yes yep yeah nope thanks thank thx great perfect cool nice good fine got sounds
+    ahead continue next done right alright lol haha hmm ugh wow helps helpful noted understood
+    danke gut genau passt prima super
+    klar merci oui non parfait bien gracias vale perfecto claro bueno"""
+_ACK = frozenset(_ACK_WORDS.split())
+"""Words that acknowledge and tell nothing ("ok, sounds good", "danke!")."""
+_ZH_ACK = re.compile(r"好的?|好吧|谢谢|可以|行|嗯|对|没问题|收到|明白")
+_ASKING = re.compile(
+    r"^\W*(?:what(?:['’]?s)?|whats|when|where|who|whom|whose|why|how|which|is|are|was|were|do|"
+    r"does|did|can|could|would|should|will|shall|have|has|any|anything|wie|was|wann|wo|wer|"
+    r"warum|welche[rsnm]?|gibt|kannst|k[öo]nnen|hast|ist|sind|qu(?:e|el|elle|els|oi)|quand|"
+    r"o[uù]|comment|pourquoi|est-ce|qu[ée]|cu[aá]l(?:es)?|cu[aá]ndo|d[oó]nde|qui[eé]n|"
+    r"c[oó]mo|por\s+qu[eé])\b",
+    re.IGNORECASE,
+)
+"""How a question typed without its question mark begins ("whats in the order")."""
+_REQUEST = re.compile(
+    r"^\W*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:look|check|search|find|show|tell|give|"
+    r"list|pull|compare|summari[sz]e|read|run|open|fetch|explain|describe|write|draft|try|see|"
+    r"get|plot|analy[sz]e|investigate|review|continue|zeig|such|pr[üu]f|schau|gib|lies|erkl[äa]r|"
+    r"montre|cherche|v[ée]rifie|regarde|donne|lis|explique|busca|muestra|revisa|mira|dame|lee|"
+    r"explica)\w*\b",
+    re.IGNORECASE,
+)
+"""How an errand begins ("look into X and tell me what the sources say"): a request for work,
+which tells nothing to keep unless it holds a value."""
+_ZH_REQUEST = re.compile(r"^\W*(?:请|麻烦)?(?:帮我)?(?:查|看看|搜索|搜一下|列出|总结|解释|找)")
+_ZH_ASKING = re.compile(r"(?:吗|呢|么|几|多少|什么|怎么|哪|是否|有没有|能不能|可不可以)[\s，,。]*$")
+
+
+_TAG = re.compile(r"^\s*\[[^\]\n]{0,24}\]\s*")
+"""A leading tag ("[turn 3]", "[draft]"): not what the sentence says."""
+
+
+def is_statement(sentence: str, holds_values: bool = False) -> bool:
+    """Whether ``sentence`` tells something worth keeping in its speaker's words: not a
+    question (with or without its question mark), not an errand ("look into X"), not a bare
+    acknowledgement, not a pasted paragraph. ``holds_values``: the extractor found facts in
+    it; a question or errand holding none asks, one holding some ("can you book the 09:35
+    one") still tells.
+
+    What it tells may be of no kind an extractor knows ("take the Avenida one", "Jonas has a
+    nut allergy"): this is how such sentences reach the fact ledger at all."""
+    sentence = _TAG.sub("", sentence)
+    if len(sentence) < 6 or len(sentence) > 400 or _QUESTION.search(sentence):
+        return False
+    if not holds_values and (
+        _ASKING.match(sentence)
+        or _ZH_ASKING.search(sentence)
+        or _REQUEST.match(sentence)
+        or _ZH_REQUEST.match(sentence)
+    ):
+        return False
+    cjk = len(_CJK.findall(sentence))
+    if cjk >= 4:
+        return cjk - sum(len(m) for m in _ZH_ACK.findall(sentence)) >= 4
+    words = [w for w in topic_words(sentence) if w not in _ACK]
+    return len(words) >= 1
 
 
 def topic_words(sentence: str) -> frozenset[str]:
@@ -278,8 +389,12 @@ __all__ = [
     "constraint_cues",
     "framed",
     "framing",
+    "holders",
     "is_constraint",
     "is_correction",
+    "is_statement",
+    "line_shape",
+    "named_values",
     "restates",
     "sentence_frame",
     "split_sentences",

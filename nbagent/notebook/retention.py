@@ -18,11 +18,12 @@ give :class:`Probe` s for the facts you rely on, and tune by them
 ``where`` is ``kept tail`` (a message of the view states it), ``summary prose`` (the model's
 summary says it), ``ledger`` (the summary's key-facts section keeps it), ``system prompt``,
 ``compacted away`` (a message of the view states it, but the last request sent it cut by
-microcompact without it), ``lost``, or ``replaced`` (a later statement gave it a new value,
-``replaced_by``; a replaced value is not counted, its newest value is); ``lost_since`` is the
-first turn of the trailing run of turns whose request no longer showed it (from the timeline
-records, so it survives a restart). Every row is about the next request, as the last turn's
-record saw it when no summary was made since.
+microcompact without it), ``its values`` (a sentence of the user's no longer shown in their
+words, but every value it states is), ``lost``, or ``replaced`` (a later statement gave it a
+new value, ``replaced_by``; a replaced value is not counted, its newest value is);
+``lost_since`` is the first turn of the trailing run of turns whose request no longer showed
+it (from the timeline records, so it survives a restart). Every row is about the next
+request, as the last turn's record saw it when no summary was made since.
 
 **Probes** are questions a user writes for their own conversation. :func:`check_probes` says
 deterministically whether each expected text is in the next request's view
@@ -100,6 +101,17 @@ def fact_places(session: AgentSession) -> list[tuple[Fact, str]]:
         else:
             where = "lost"
         places.append((fact, where))
+    # A sentence of the user's around values is kept while they all are (the ledger's rule).
+    lost = {f.key for f, w in places if w == "lost"}
+    known = book.keys()
+    places = [
+        (f, "its values")
+        if w == "lost"
+        and (values := book.sentence_values(f.key))
+        and all(v in known and v not in lost for v in values)
+        else (f, w)
+        for f, w in places
+    ]
     cut = _cut_in_last_request(session)
     return [(f, "compacted away" if w != "lost" and f.text in cut else w) for f, w in places]
 

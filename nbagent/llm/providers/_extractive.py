@@ -19,7 +19,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from nbagent.llm.memo import TextMemo, counter_name, remembering
-from nbagent.llm.statements import framed, framing, is_constraint, restates
+from nbagent.llm.statements import (
+    framed,
+    framing,
+    holders,
+    is_constraint,
+    is_statement,
+    line_shape,
+    named_values,
+    restates,
+)
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
 DEFAULT_SUMMARY_TOKENS = 512
@@ -167,19 +176,86 @@ def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence
                 seen.add(sentence)
                 pieces.append((speaker, sentence))
                 messages.append(number)
-    pieces = _current(pieces, messages)
+    pieces, messages = _current(pieces, messages)
     names = known_names([text for _, text in pieces])
-    return [
-        _Sentence(i, speaker, text, fact_score(text, names, extra) + _rule_points(speaker, text))
-        for i, (speaker, text) in enumerate(pieces)
-    ]
+    bulk = _bulk(pieces, messages)
+    relayed = _relayed(pieces)
+    out = []
+    for i, (speaker, text) in enumerate(pieces):
+        if speaker in _TOOLS:
+            score = 0 if i in bulk else fact_score(text, names, extra)
+            score += 2 * (i in relayed) + int(_ALARM.search(text) is not None)
+        else:
+            score = fact_score(text, names, extra) + _rule_points(speaker, text)
+        out.append(_Sentence(i, speaker, text, score))
+    return out
+
+
+_TOOLS = frozenset({"Tool Result", "Tool Error", "Tool", "工具结果", "工具"})
+_ALARM = re.compile(
+    r"\b(?:error|errors|failed|failure|fatal|killed|exception|traceback|denied|refused|"
+    r"timeout|timed out|exit(?:ed)?(?: with)? (?:code|status)|oom|panic|warning|abort(?:ed)?|"
+    r"fehler|erreur|échec|fallo)\b|错误|失败|异常|超时",
+    re.IGNORECASE,
+)
+"""What a tool says when something went wrong: the line of a log a reader looks for."""
+_BULK = 4
+"""Lines of one tool result sharing a shape this often are its bulk (a listing's rows)."""
+
+
+def _bulk(pieces: list[tuple[str, str]], messages: list[int]) -> set[int]:
+    """The tool sentences that are one of many alike in their message: a log's repeated line,
+    a listing's rows, a JSON array's repeated fields."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    for i, (speaker, text) in enumerate(pieces):
+        if speaker in _TOOLS:
+            groups.setdefault((messages[i], line_shape(text)), []).append(i)
+    return {i for group in groups.values() if len(group) >= _BULK for i in group}
+
+
+def _relayed(pieces: list[tuple[str, str]]) -> set[int]:
+    """The tool sentences holding a value a later user or assistant sentence names, where the
+    value is in at most two tool sentences: what the assistant relayed from a long result ("UPS
+    marks it delivered at 14:12") points at the line it came from."""
+    starts: list[int] = []
+    owners: list[int] = []
+    parts: list[str] = []
+    at = 0
+    for i, (speaker, text) in enumerate(pieces):
+        if speaker in _TOOLS:
+            starts.append(at)
+            owners.append(i)
+            parts.append(text)
+            at += len(text) + 1
+    if not parts:
+        return set()
+    haystack = "\n".join(parts)
+    found: set[int] = set()
+    held: dict[str, list[int]] = {}
+    for i, (speaker, text) in enumerate(pieces):
+        if speaker in _TOOLS:
+            continue
+        for value in named_values(text):
+            hits = held.get(value)
+            if hits is None:
+                hits = held[value] = [owners[h] for h in holders(value, haystack, starts)]
+            if len(hits) <= 2:
+                found.update(h for h in hits if h < i)
+    return found
 
 
 def _rule_points(speaker: str, sentence: str) -> int:
-    return 2 if speaker in _SPOKEN and is_constraint(sentence) else 0
+    """Two for the user's (or system's) rule, one for anything else the user tells."""
+    if speaker not in _SPOKEN:
+        return 0
+    if is_constraint(sentence):
+        return 2
+    return 1 if speaker == "User" and is_statement(sentence) else 0
 
 
-def _current(pieces: list[tuple[str, str]], messages: list[int]) -> list[tuple[str, str]]:
+def _current(
+    pieces: list[tuple[str, str]], messages: list[int]
+) -> tuple[list[tuple[str, str]], list[int]]:
     """``pieces`` without the user's (or system's) sentences that a later message restates
     with other values (:func:`~nbagent.llm.statements.restates`); within one message, like
     sentences are a list, not an update."""
@@ -197,7 +273,8 @@ def _current(pieces: list[tuple[str, str]], messages: list[int]) -> list[tuple[s
                 if messages[j] != messages[i] and restates(values, later):
                     stale.add(i)
                     break
-    return [p for i, p in enumerate(pieces) if i not in stale]
+    keep = [i for i in range(len(pieces)) if i not in stale]
+    return [pieces[i] for i in keep], [messages[i] for i in keep]
 
 
 _REACH = 32
