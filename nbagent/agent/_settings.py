@@ -17,6 +17,7 @@ from typing import Any, Literal
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.summary import DEFAULT_SUMMARY_PROMPT, DEFAULT_SUMMARY_PROMPT_EN, SummaryConfig
 from nbagent.errors import ConfigurationError, StoreError
+from nbagent.llm.blocks import valid_unicode
 from nbagent.llm.compact import CompactConfig
 
 
@@ -68,6 +69,8 @@ class SessionSettings:
                 raise ConfigurationError(
                     "system_prompt is empty: pass the prompt text, or None for no system prompt"
                 )
+            # A lone surrogate (pasted from a bad decode) cannot be encoded to send or save.
+            object.__setattr__(self, "system_prompt", valid_unicode(prompt))
 
     def given(self) -> dict[str, Any]:
         """The settings that are not ``UNCHANGED``, by name."""

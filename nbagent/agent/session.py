@@ -64,6 +64,7 @@ from nbagent.agent.store import JsonValue, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, conversation_language
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError
+from nbagent.llm.blocks import valid_unicode
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle, Prompt
 from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
@@ -450,6 +451,7 @@ class AgentSession:
         """Pin a fact: every summary's ledger keeps it, and retention counts it (saved)."""
         if not isinstance(text, str) or not (text := text.strip()):
             raise ConfigurationError(f"pin() needs the fact's text, got {text!r}")
+        text = valid_unicode(text)  # a lone surrogate could be neither saved nor sent
         await self.open()
         self._gate.require_idle("pin the fact")
         self._check_pin_fits(text)

@@ -191,6 +191,17 @@ def _key(provider: str | None, model: str) -> tuple[str | None, str]:
     return _provider_key(provider), model.strip()
 
 
+def _rows(name: str, rows: object) -> tuple[ModelPrice, ...]:
+    """``rows`` as a tuple, or a clear error where it is no collection of prices."""
+    if isinstance(rows, str | bytes) or not isinstance(rows, Iterable):
+        raise ConfigurationError(
+            f"Pricing({name}=...) takes ModelPrice rows (a list, or a dict by model id), got "
+            f"{type(rows).__name__}: e.g. Pricing({{'my-model': ModelPrice('my-model', input="
+            "0.5, cached_input=0.05, cache_write=0.5, output=1.5)})"
+        )
+    return tuple(rows)
+
+
 class Pricing:
     """A price table: the shipped rows (or ``table``) with ``overrides`` on top.
 
@@ -205,7 +216,7 @@ class Pricing:
         *,
         table: Iterable[ModelPrice] | None = None,
     ) -> None:
-        rows = _shipped_rows() if table is None else tuple(table)
+        rows = _shipped_rows() if table is None else _rows("table", table)
         self._table: dict[tuple[str | None, str], ModelPrice] = {}
         for row in rows:
             self._table[_key(row.provider, row.model)] = _checked(row)
@@ -218,7 +229,7 @@ class Pricing:
                     # "qwen:7b" may be an Ollama model's id, not Qwen's "7b": keep both readings.
                     self._overrides.setdefault(_key(None, name), price)
         elif overrides is not None:
-            for price in overrides:
+            for price in _rows("overrides", overrides):
                 self._overrides[_key(_checked(price).provider, price.model)] = price
 
     def with_price(self, price: ModelPrice, *, provider: str | None = None) -> Pricing:

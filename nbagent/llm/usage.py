@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import logging
+
 from pydantic import BaseModel, ConfigDict
+
+logger = logging.getLogger("nbagent.llm.usage")
 
 
 class Usage(BaseModel):
@@ -34,6 +38,73 @@ class Usage(BaseModel):
             cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
             reasoning_tokens=self.reasoning_tokens + other.reasoning_tokens,
         )
+
+
+def _count(value: object) -> int | None:
+    """A token count as sent, or ``None`` when it is none (absent, not an integer)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return value
+
+
+def reported_usage(
+    *,
+    input_tokens: object = 0,
+    output_tokens: object = 0,
+    cache_read_tokens: object = 0,
+    cache_write_tokens: object = 0,
+    reasoning_tokens: object = 0,
+    source: str = "the server",
+) -> Usage:
+    """The :class:`Usage` a server reported, made consistent: a count that is not a
+    non-negative integer is 0, cache reads and writes are at most the input they are part of,
+    reasoning at most the output. A report that needed mending is logged once per call (a
+    negative count stopped summaries and made a turn's cost negative; cache reads above the
+    input inflated the cost and the cache share)."""
+    raw = {
+        "input_tokens": input_tokens,
+        "output_tokens": output_tokens,
+        "cache_read_tokens": cache_read_tokens,
+        "cache_write_tokens": cache_write_tokens,
+        "reasoning_tokens": reasoning_tokens,
+    }
+    counts = {k: max(_count(v) or 0, 0) for k, v in raw.items()}
+    wrong = [k for k, v in raw.items() if v not in (None, 0) and (_count(v) or 0) != counts[k]]
+    read = min(counts["cache_read_tokens"], counts["input_tokens"])
+    write = min(counts["cache_write_tokens"], counts["input_tokens"] - read)
+    reasoning = min(counts["reasoning_tokens"], counts["output_tokens"])
+    wrong += [
+        name
+        for name, kept in (
+            ("cache_read_tokens", read),
+            ("cache_write_tokens", write),
+            ("reasoning_tokens", reasoning),
+        )
+        if kept != counts[name] and name not in wrong
+    ]
+    if wrong:
+        logger.warning(
+            "%s reported impossible token counts (%s); counted as %s",
+            source,
+            ", ".join(f"{k}={raw[k]!r}" for k in wrong),
+            ", ".join(
+                f"{k}={v}"
+                for k, v in (
+                    ("cache_read_tokens", read),
+                    ("cache_write_tokens", write),
+                    ("reasoning_tokens", reasoning),
+                    *((k, counts[k]) for k in ("input_tokens", "output_tokens")),
+                )
+                if k in wrong
+            ),
+        )
+    return Usage(
+        input_tokens=counts["input_tokens"],
+        output_tokens=counts["output_tokens"],
+        cache_read_tokens=read,
+        cache_write_tokens=write,
+        reasoning_tokens=reasoning,
+    )
 
 
 class CostTracker:
@@ -78,3 +149,6 @@ class CostTracker:
             f"CostTracker(calls={self._calls}, input_tokens={t.input_tokens}, "
             f"output_tokens={t.output_tokens}, total_tokens={t.total_tokens})"
         )
+
+
+__all__ = ["CostTracker", "Usage", "reported_usage"]

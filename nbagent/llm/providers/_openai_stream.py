@@ -26,7 +26,7 @@ from nbagent.llm.events import (
     UsageEvent,
 )
 from nbagent.llm.request import StopReason
-from nbagent.llm.usage import Usage
+from nbagent.llm.usage import Usage, reported_usage
 
 _FINISH_REASONS = {
     "stop": StopReason.END_TURN,
@@ -65,7 +65,7 @@ def _count(value: Any) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _usage_fields(raw: dict[str, Any]) -> dict[str, int]:
+def _usage_fields(raw: dict[str, Any]) -> dict[str, Any]:
     """The IR usage fields of a ``usage`` object, cached input counted in ``input_tokens``.
 
     Cache reads: ``prompt_tokens_details.cached_tokens`` (OpenAI, Qwen / DashScope, vLLM), or
@@ -91,7 +91,7 @@ def _usage_fields(raw: dict[str, Any]) -> dict[str, int]:
 
 def usage_from_openai(raw: Any) -> Usage:
     """OpenAI ``usage`` -> :class:`Usage` (zeros when the server sent none)."""
-    return Usage(**_usage_fields(raw)) if isinstance(raw, dict) else Usage()
+    return reported_usage(**_usage_fields(raw)) if isinstance(raw, dict) else Usage()
 
 
 def content_text(content: Any) -> str:
