@@ -26,22 +26,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import urllib.parse
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, assert_never
 
-try:
-    import psycopg
-    from psycopg import errors as pg_errors
-    from psycopg_pool import AsyncConnectionPool, PoolTimeout
-except ImportError as e:  # pragma: no cover - exercised only without the extra
-    raise ImportError(
-        "PostgresStore needs psycopg 3 and psycopg-pool: pip install 'nbagent[postgres]'"
-    ) from e
-
 from pydantic import ValidationError
 
-from nbagent.agent._postgres_conninfo import display_conninfo, secrets_of
 from nbagent.agent._sync import run_sync
 from nbagent.agent.store import (
     AppendMessages,
@@ -57,6 +48,18 @@ from nbagent.agent.store import (
 )
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
+from nbagent.llm.providers import display_url
+
+_MISSING: ImportError | None = None
+try:
+    import psycopg
+    from psycopg import errors as pg_errors
+    from psycopg.conninfo import conninfo_to_dict
+    from psycopg_pool import AsyncConnectionPool, PoolTimeout
+except ImportError as e:
+    # The class stays importable (``from nbagent import *``, ``hasattr``); making one says what
+    # to install.
+    _MISSING = e
 
 logger = logging.getLogger("nbagent.agent.postgres")
 
@@ -81,6 +84,43 @@ _SCHEMA = (
 _SCHEMA_LOCK = 0x6E62_6167_6E74  # "nbagnt": serialises schema creation across processes
 
 
+# -- the connection string: shown masked, its secrets kept to scrub ---------------------------
+# A store is built from a URL that may hold a password. Reading it (``conninfo_to_dict``) needs
+# no server, so the store checks it when built, and every repr, log line and error shows it only
+# through display_conninfo or with secrets_of's values masked.
+
+
+def display_conninfo(conninfo: str) -> str:
+    """``conninfo`` fit for messages and reprs: password, user info and query values masked."""
+    if "://" in conninfo:
+        return display_url(conninfo)
+    try:
+        params = conninfo_to_dict(conninfo)
+    except psycopg.Error:
+        return "(an unreadable connection string)"
+    return " ".join(f"{k}={'***' if _is_secret(k) else v}" for k, v in params.items())
+
+
+def _is_secret(param: str) -> bool:
+    return "password" in param or "key" in param  # password, sslpassword, sslkey, ...
+
+
+def secrets_of(conninfo: str) -> list[str]:
+    """The secret values of ``conninfo`` (raw and URL-quoted), to mask in error texts."""
+    try:
+        params = conninfo_to_dict(conninfo)
+    except psycopg.Error:
+        # libpq's parse error quotes pieces of the string, which may hold the password.
+        raise ConfigurationError(
+            f"cannot read the PostgreSQL connection URL {display_url(conninfo)!r}: pass a "
+            "postgresql://user:password@host:5432/dbname URL or a 'host=... dbname=...' "
+            "connection string."
+        ) from None
+    found = {str(v) for k, v in params.items() if _is_secret(k) and v}
+    found |= {urllib.parse.quote(s, safe="") for s in found}
+    return sorted(found, key=len, reverse=True)
+
+
 class PostgresStore(BaseStore):
     """A :class:`~nbagent.agent.store.MemoryStore` on PostgreSQL (psycopg 3, async pool).
 
@@ -91,6 +131,10 @@ class PostgresStore(BaseStore):
     def __init__(
         self, url: str, *, min_size: int = 1, max_size: int = 4, timeout: float = 30.0
     ) -> None:
+        if _MISSING is not None:
+            raise ConfigurationError(
+                "PostgresStore needs psycopg 3 and psycopg-pool: pip install 'nbagent[postgres]'"
+            ) from _MISSING
         if not isinstance(url, str) or not url.strip():
             raise ConfigurationError(
                 "PostgresStore needs a URL, e.g. 'postgresql://user:password@host:5432/nbagent'."
