@@ -20,11 +20,11 @@ checkpoint, rendered in the kit's ``[role] text`` transcript form:
   summary), ``add_ledger`` with a :class:`~nbagent.agent.facts.FactBook` updated over the
   messages, then the focused view of the result (``ContextSlot.load_messages``).
 
-Budgets: the only character budget nbagent has is the ledger's (``fact_ledger_chars``); it gets
-the room the view leaves after the prose. The prose is bounded by the summary request's
-``max_tokens`` (``SUMMARY_MAX_TOKENS``, a module constant, not a ``SummaryConfig`` field), so a
-prose longer than the budget is returned as it is and the kit reports the round as over budget
-(nothing is cut here).
+Budgets: the kit's ``budget_chars`` is split between the prose and the ledger. The prose gets
+half the room the view leaves (``SummaryConfig.max_summary_tokens``, converted at the
+transcript's characters per token); the ledger gets what is left after the prose
+(``fact_ledger_chars``). Nothing is cut afterwards: a view that still does not fit (its kept
+turns alone larger than the budget) is returned as it is and the kit reports it over budget.
 
 Every use of nbagent's summary API is in :func:`nbagent_compact`, so a change there is one edit.
 """
@@ -84,6 +84,11 @@ def nbagent_compact(
     config = SummaryConfig(strategy="incremental", prompt_language=language)
     previous = previous_summary(slot, None)
     to_summarise, upto = summary_input(slot, config, previous)
+    if budget_chars is not None:  # half the room the view leaves goes to the prose
+        room = max(0, budget_chars - len(render_messages(_view(slot, "", upto))))
+        text = "\n".join(render_messages([m]) for m in to_summarise)
+        per_char = DEFAULT_ESTIMATOR.count_text(text) / max(1, len(text))
+        config = dataclasses.replace(config, max_summary_tokens=max(1, int(room / 2 * per_char)))
     response = asyncio.run(request_summary(OfflineProvider(), to_summarise, config))
     prose = "" if response is None else response.text().strip()
     if budget_chars is not None:  # the ledger has the room the view leaves after the prose

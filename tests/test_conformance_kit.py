@@ -109,9 +109,8 @@ def test_seeded_session_two_rounds_at_30_percent() -> None:
 
 @pytest.mark.xfail(
     strict=False,
-    reason="issue 21: nbagent is not yet at the kit's best compactor on every type and within "
-    "the budget (a constraint sentence without a number is dropped by the summary and the "
-    "ledger; the summary's size follows SUMMARY_MAX_TOKENS, not the budget)",
+    reason="issue 21: within budget now, but not yet at the kit's best compactor on every type "
+    "at every budget (at 10% its safety rules and constraints do not fit beside the prose)",
 )
 def test_nbagent_at_least_the_best_kit_compactor_within_budget() -> None:
     session = build_seeded_session()

@@ -183,3 +183,28 @@ def test_the_summary_transcript_and_the_extractive_summary_see_a_logs_end() -> N
     summary = extractive_summary(transcript, max_tokens=120)
     assert "Tool Result: process exited with exit code 137" in summary
     assert "INFO read partition" not in summary  # the log's bulk is not what it says
+
+
+async def test_the_summary_size_is_one_setting_the_call_and_the_offline_summary_follow() -> None:
+    from nbagent.agent.summary import request_summary
+    from nbagent.errors import ConfigurationError
+    from nbagent.llm.providers.offline import OfflineProvider
+    from nbagent.llm.tokens import DEFAULT_ESTIMATOR
+
+    messages: list[AnyMessage] = []
+    for i in range(40):
+        messages += [
+            Message.user(f"Order ORD-{1000 + i} ships to Berlin on 2027-03-{1 + i % 28:02d}."),
+            Message.assistant(f"Noted ORD-{1000 + i}."),
+        ]
+    sizes = []
+    for limit in (60, 400):
+        response = await request_summary(
+            OfflineProvider(), messages, SummaryConfig(max_summary_tokens=limit)
+        )
+        assert response is not None
+        sizes.append(DEFAULT_ESTIMATOR.count_text(response.text()))
+        assert sizes[-1] <= limit
+    assert sizes[0] < sizes[1]
+    with pytest.raises(ConfigurationError, match="max_summary_tokens"):
+        SummaryConfig(max_summary_tokens=0)

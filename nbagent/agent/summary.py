@@ -126,7 +126,11 @@ class SummaryConfig:
     summary_model: str | None = None
     """Model for the summary call (``None``: the provider's default). A cheap model saves cost."""
     max_tool_result_chars: int = 500
-    """Characters of each tool result kept in the transcript (the rest of the result is cut)."""
+    """About how many characters of each tool result the transcript keeps, chosen by the lines
+    that matter (:func:`tool_digest`)."""
+    max_summary_tokens: int = 1024
+    """The most tokens the summary may take (the summary call's ``max_tokens``; the offline
+    summariser keeps its best sentences within it). The fact ledger comes on top."""
     watermark: Literal["context", "cumulative"] = "context"
     strategy: Literal["full", "incremental"] = "full"
     prompt_language: Literal["auto", "zh", "en"] = "auto"
@@ -164,6 +168,7 @@ class SummaryConfig:
         )
         _require_int("debounce_turns", self.debounce_turns, minimum=0, hint="0 disables it")
         _require_int("max_tool_result_chars", self.max_tool_result_chars, minimum=0, hint="")
+        _require_int("max_summary_tokens", self.max_summary_tokens, minimum=1, hint="e.g. 1024")
         _require_int("retries", self.retries, minimum=0, hint="0 makes a single attempt")
         if self.fact_ledger_chars is not None:
             _require_int("fact_ledger_chars", self.fact_ledger_chars, minimum=0, hint="e.g. 2000")
@@ -431,7 +436,7 @@ def format_messages_as_text(
 # -- the summary call ------------------------------------------------------------------------
 
 SUMMARY_MAX_TOKENS = 1024
-"""``max_tokens`` of the summary request."""
+"""The default :attr:`SummaryConfig.max_summary_tokens`."""
 
 SUMMARY_METADATA = {"purpose": "summary"}
 """Request metadata that marks the summary call (hooks and the offline provider read it)."""
@@ -482,7 +487,7 @@ async def request_summary(
         provider,
         CycleConfig(
             model=config.summary_model or "",
-            max_tokens=SUMMARY_MAX_TOKENS,
+            max_tokens=config.max_summary_tokens,
             metadata=dict(SUMMARY_METADATA),
             prompt_cache=False,  # nothing repeats a summary request's prefix: a write is waste
         ),
