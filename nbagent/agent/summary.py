@@ -37,7 +37,13 @@ from nbagent.llm.messages import (
 )
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import MessageResponse
-from nbagent.llm.statements import holders, line_shape, named_values
+from nbagent.llm.statements import (
+    BULK_LINES,
+    holders,
+    line_shape,
+    named_values,
+    reports_failure,
+)
 
 MESSAGES_PLACEHOLDER = "{messages}"
 
@@ -268,17 +274,6 @@ def _require_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
 # -- transcript -------------------------------------------------------------------------------
 
 
-_ALARM = re.compile(
-    r"\b(?:error|errors|failed|failure|fatal|killed|exception|traceback|denied|refused|"
-    r"timeout|timed out|exit(?:ed)?(?: with)? (?:code|status)|oom|panic|warning|abort(?:ed)?|"
-    r"fehler|erreur|échec|fallo)\b|错误|失败|异常|超时",
-    re.IGNORECASE,
-)
-"""What a tool says when something went wrong: the line of a log a reader looks for."""
-_BULK_LINES = 4
-"""Lines of one tool result sharing a shape this often are its bulk (a listing's rows)."""
-
-
 def tool_digest(text: str, limit: int, named: frozenset[str] = frozenset()) -> str:
     """``text`` (a tool result) cut to about ``limit`` characters by its lines that matter.
 
@@ -309,9 +304,9 @@ def tool_digest(text: str, limit: int, named: frozenset[str] = frozenset()) -> s
         range(len(lines)),
         key=lambda i: (
             i not in relayed,
-            _ALARM.search(lines[i]) is None,
+            not reports_failure(lines[i]),
             i not in (0, len(lines) - 1),
-            shapes[line_shape(lines[i])] >= _BULK_LINES,
+            shapes[line_shape(lines[i])] >= BULK_LINES,
             i,
         ),
     )

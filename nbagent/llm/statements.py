@@ -279,6 +279,23 @@ def line_shape(line: str) -> str:
     return _SHAPE_TOKEN.sub(mask, line.strip())
 
 
+_FAILURE = re.compile(
+    r"\b(?:error|errors|failed|failure|fatal|killed|exception|traceback|denied|refused|"
+    r"timeout|timed out|exit(?:ed)?(?: with)? (?:code|status)|oom|panic|warning|abort(?:ed)?|"
+    r"fehler|erreur|échec|fallo)\b|错误|失败|异常|超时",
+    re.IGNORECASE,
+)
+BULK_LINES = 4
+"""Lines of one tool result sharing a :func:`line_shape` this often are its bulk (a listing's
+rows, a log's repeated line)."""
+
+
+def reports_failure(line: str) -> bool:
+    """Whether a line of tool output says something went wrong: the line of a log a reader
+    looks for ("Killed", "exit code 137", "Traceback", "错误")."""
+    return _FAILURE.search(line) is not None
+
+
 _VALUE_TOKEN = re.compile(r"(?<![\w.:/+-])[\w.:/+-]*\d[\w.:/+-]*")
 
 
@@ -386,6 +403,7 @@ def topic_words(sentence: str) -> frozenset[str]:
 
 
 __all__ = [
+    "BULK_LINES",
     "constraint_cues",
     "framed",
     "framing",
@@ -395,6 +413,7 @@ __all__ = [
     "is_statement",
     "line_shape",
     "named_values",
+    "reports_failure",
     "restates",
     "sentence_frame",
     "split_sentences",

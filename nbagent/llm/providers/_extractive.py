@@ -4,11 +4,15 @@ A sentence scores one point each for a number, a date and a name (capitalised wo
 ordinary sentence openers; in Chinese, a name before a title or form of address and a place or
 organisation before its suffix), and two for a rule, limit, preference or decision
 (:func:`~nbagent.llm.statements.is_constraint`: "never commit directly to main" holds no
-number, and is what a summary must not lose) unless the assistant or a tool said it. A sentence
-that a later one restates with other values ("Budget cap is $300" … "$750") is stale and left
-out. The rules know no list of names: a caller that has one (a demo's cities, common surnames)
-passes it as the ``names`` pattern. The best sentences that fit the token budget are kept in
-their original order, each labelled once with its speaker: a summary of a summary (the
+number, and is what a summary must not lose) unless the assistant or a tool said it; one for
+anything else the user tells (:func:`~nbagent.llm.statements.is_statement`). A tool's lines
+score by what they stand for: a listing's bulk (lines sharing one
+:func:`~nbagent.llm.statements.line_shape`) scores nothing, a line holding a value a later user
+or assistant sentence names scores two more (the assistant relayed it), a failure one more. A
+sentence that a later one restates with other values ("Budget cap is $300" … "$750") is stale
+and left out. The rules know no list of names: a caller that has one (a demo's cities, common
+surnames) passes it as the ``names`` pattern. The best sentences that fit the token budget are
+kept in their original order, each labelled once with its speaker: a summary of a summary (the
 incremental strategy) reads its own ``- User: …`` lines back as the user's.
 """
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 
 from nbagent.llm.memo import TextMemo, counter_name, remembering
 from nbagent.llm.statements import (
+    BULK_LINES,
     framed,
     framing,
     holders,
@@ -27,6 +32,7 @@ from nbagent.llm.statements import (
     is_statement,
     line_shape,
     named_values,
+    reports_failure,
     restates,
 )
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
@@ -184,7 +190,7 @@ def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence
     for i, (speaker, text) in enumerate(pieces):
         if speaker in _TOOLS:
             score = 0 if i in bulk else fact_score(text, names, extra)
-            score += 2 * (i in relayed) + int(_ALARM.search(text) is not None)
+            score += 2 * (i in relayed) + int(reports_failure(text))
         else:
             score = fact_score(text, names, extra) + _rule_points(speaker, text)
         out.append(_Sentence(i, speaker, text, score))
@@ -192,15 +198,6 @@ def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence
 
 
 _TOOLS = frozenset({"Tool Result", "Tool Error", "Tool", "工具结果", "工具"})
-_ALARM = re.compile(
-    r"\b(?:error|errors|failed|failure|fatal|killed|exception|traceback|denied|refused|"
-    r"timeout|timed out|exit(?:ed)?(?: with)? (?:code|status)|oom|panic|warning|abort(?:ed)?|"
-    r"fehler|erreur|échec|fallo)\b|错误|失败|异常|超时",
-    re.IGNORECASE,
-)
-"""What a tool says when something went wrong: the line of a log a reader looks for."""
-_BULK = 4
-"""Lines of one tool result sharing a shape this often are its bulk (a listing's rows)."""
 
 
 def _bulk(pieces: list[tuple[str, str]], messages: list[int]) -> set[int]:
@@ -210,7 +207,7 @@ def _bulk(pieces: list[tuple[str, str]], messages: list[int]) -> set[int]:
     for i, (speaker, text) in enumerate(pieces):
         if speaker in _TOOLS:
             groups.setdefault((messages[i], line_shape(text)), []).append(i)
-    return {i for group in groups.values() if len(group) >= _BULK for i in group}
+    return {i for group in groups.values() if len(group) >= BULK_LINES for i in group}
 
 
 def _relayed(pieces: list[tuple[str, str]]) -> set[int]:
