@@ -34,12 +34,14 @@ reply that asked for more.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
+import re
 from collections.abc import AsyncGenerator, Sequence
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from nbagent.errors import TurnLimitExceededError
+from nbagent.errors import ContextWindowExceededError, TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
 from nbagent.llm.calibration import scaled
 from nbagent.llm.compact import (
@@ -90,6 +92,21 @@ _FORCED = frozenset({"required", "tool"})
 
 Prompt = str | list[ContentBlock] | UserMessage
 """A user turn: text, a list of blocks (text and images), or a ready user message."""
+
+
+_COUNT = re.compile(r"(\d[\d,]*)\s*tokens", re.IGNORECASE)
+
+
+def _overshoot(message: str, estimated: int) -> float:
+    """How far the server's count of a refused request exceeds ``estimated``: the largest
+    token count its error names ("maximum context length is 8192 tokens. However, your
+    messages resulted in 10650 tokens"), over the estimate, plus a tenth to spare; 1.5 when the
+    error names none that helps."""
+    counts = [int(m.group(1).replace(",", "")) for m in _COUNT.finditer(message)]
+    largest = max(counts, default=0)
+    if estimated > 0 and largest > estimated:
+        return min(4.0, largest / estimated * 1.1)
+    return 1.5
 
 
 class LlmCycle:
@@ -296,6 +313,7 @@ class LlmCycle:
         if report is not None:
             yield CompactionEvent(report)
         rounds = 0
+        refitted = False
         while True:
             request = self.build_request(tools)
             self.previous_request, kept = sent_request(
@@ -307,12 +325,27 @@ class LlmCycle:
                 # Forced again, the model could never answer: every submit would hit the limit.
                 request.tool_choice = ToolChoice.auto()
             response: MessageResponse | None = None
-            async with aclosing(self._call(request, stream=stream)) as items:
-                async for item in items:
-                    if isinstance(item, MessageResponse):
-                        response = item
-                    else:
-                        yield item
+            sent_any = False
+            try:
+                async with aclosing(self._call(request, stream=stream)) as items:
+                    async for item in items:
+                        if isinstance(item, MessageResponse):
+                            response = item
+                        else:
+                            sent_any = True
+                            yield item
+            except ContextWindowExceededError as error:
+                # The server counts more tokens than the estimate (a new tokenizer behind the
+                # same model name): compact to the server's measure and send once more, so the
+                # turn fits and its record teaches the calibration. A second refusal is raised.
+                report = None if sent_any or refitted else self._refit(tools, error)
+                if report is None:
+                    raise
+                refitted = True
+                yield CompactionEvent(report)
+                self.kept_prefixes.pop()
+                self.request_estimates.pop()
+                continue
             assert response is not None
             calls = [b for b in response.message.content if isinstance(b, ToolUseBlock)]
             if response.stop_reason is not StopReason.TOOL_USE or not calls:
@@ -456,6 +489,39 @@ class LlmCycle:
         self._report(report)
         data = {"report": report, "freed_tokens": report.freed_tokens}
         await self._emit(HookEvent.COMPACTION, data=data)
+        return report
+
+    def _refit(
+        self, tools: Sequence[ToolDefinition], error: ContextWindowExceededError
+    ) -> CompactReport[AnyMessage] | None:
+        """After the server refused a request as too long: raise the estimate's scale by how
+        far off it was (the counts the error names, else 1.5x) and compact the history to the
+        budget at that scale. ``None`` when there is no microcompact or nothing to cut."""
+        config = self.compact_config
+        if config is None or not self.request_estimates:
+            return None
+        sent = scaled(self.request_estimates[-1], self.estimate_scale)
+        self.estimate_scale *= _overshoot(str(error), sent)
+        scale = self.estimate_scale
+        tight = dataclasses.replace(
+            config,
+            context_window=max(2, int(config.context_window / scale)),
+            reserved_tokens=max(1, int(config.reserved_tokens / scale)),
+        )
+        # A fresh state: the shared one remembers decisions made for the looser budget.
+        plan = plan_compaction(self._messages, tight, tools, estimator=self.estimator)
+        if not plan.changes:
+            return None
+        report = CompactReport(apply_plan(self._messages, plan, self.compacted), plan)
+        self._view = (len(self._messages), list(report.messages), report.tokens_after)
+        self._report(report)
+        logger.warning(
+            "the server refused the request as too long; the estimate's scale is now %.2f and "
+            "the history was compacted to fit (%d -> %d estimated tokens)",
+            scale,
+            report.tokens_before,
+            report.tokens_after,
+        )
         return report
 
     def _carried(self) -> CompactReport[AnyMessage] | None:
