@@ -165,3 +165,17 @@ async def test_one_hour_cache_writes_bill_at_their_own_rate() -> None:
     await session.submit_turn("hi")
     # The 2,000 written tokens at $6 (2x input) instead of $3.75 per Mtok.
     assert session.timeline[0].cost_usd == pytest.approx(TURN_USD + 2_000 * (6.0 - 3.75) / 1e6)
+
+
+async def test_a_reply_without_usage_is_unpriced_not_free() -> None:
+    # Issue 25: a server that sends no usage (llama.cpp streaming, some gateways) was billed $0.
+    provider = FunctionProvider(
+        lambda request: answer("claude-sonnet-4-5-20250929", Usage(), "a reply")
+    )
+    provider.name = "anthropic"  # type: ignore[misc]
+    session = await AgentBuilder().provider(provider).build().open_session("s")
+    await session.submit_turn("hi")
+    record = session.timeline[0]
+    assert (record.cost_model, record.cost_usd) == ("claude-sonnet-4-5-20250929", None)
+    totals = spend_totals(session.timeline)
+    assert totals.unpriced_turns == (0,) and not totals.complete

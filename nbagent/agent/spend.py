@@ -29,7 +29,8 @@ def _priced(
     requested: str,
     usage: Usage,
 ) -> tuple[str | None, float | None]:
-    """The model a call was billed as and its USD (``None`` without a known price).
+    """The model a call was billed as and its USD (``None`` without a known price, or when the
+    server reported no usage).
 
     The response's model comes first: it names the snapshot that answered (and billed); a
     provider that reports a name no price row knows falls back to the model asked for.
@@ -37,6 +38,10 @@ def _priced(
     provider_name = getattr(provider, "name", None)
     asked = requested or getattr(provider, "model", "") or ""
     answered = response.model if response is not None else ""
+    if usage.input_tokens == 0 and usage.output_tokens == 0:
+        # No request reads nothing: the server reported no usage, and what it billed is not
+        # known (not $0).
+        return (answered or asked or None), None
     ttl = _write_ttl(provider)
     for model in dict.fromkeys(m for m in (answered, asked) if m):
         price = pricing.price_for(provider_name, model)
