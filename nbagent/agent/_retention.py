@@ -105,7 +105,6 @@ def request_retention(
     held = set(chain.from_iterable(map(stated_at.__getitem__, whole.intersection(stated_at))))
     statements = book.statements_by_key()
     copies: dict[int, Haystack] = {}
-    missing: list[str] = []
     lost: set[str] = set()
     for fact in facts:
         key = fact.key
@@ -116,18 +115,9 @@ def request_retention(
             continue
         if not shown_keys.has(key):
             lost.add(key)
-            missing.append(fact.text)
-    # A sentence of the user's around values is kept while they all are (so the ledger lists
-    # it only when one is not): its values are what it states that a reader looks up.
-    known = book.keys()
-    kept = {
-        f.text
-        for f in facts
-        if f.key in lost
-        and (values := book.sentence_values(f.key))
-        and all(v in known and v not in lost for v in values)
-    }
-    missing = [text for text in missing if text not in kept]
+    # A sentence of the user's around values is kept while they all are.
+    kept = book.kept_by_values(lost)
+    missing = [f.text for f in facts if f.key in lost and f.key not in kept]
     return len(facts), len(facts) - len(missing), missing
 
 

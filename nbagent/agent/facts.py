@@ -14,7 +14,7 @@ the values of the fields a tool declares as key.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from nbagent.agent._tool_fields import key_field_values
 from nbagent.llm.blocks import ToolResultBlock
@@ -278,9 +278,18 @@ class FactBook:
             return [*self.pinned, *current]
         return [*self.pinned, *(f for f in current if (f.message_index or 0) < upto)]
 
-    def keys(self) -> frozenset[str]:
-        """The keys of the current facts (:meth:`facts`' without the pins)."""
-        return frozenset(k for k in self._first if not self._stale(k))
+    def kept_by_values(self, lost: Collection[str]) -> set[str]:
+        """The keys in ``lost`` (facts a request does not show) that are sentences of the
+        user's whose values are all current and shown: such a sentence is kept while its values
+        are, the way the ledger lists it (retention and ``retention_table`` both ask this)."""
+        kept = set()
+        for key in lost:
+            values = self._sentence_values.get(key)
+            if values and all(
+                v in self._first and not self._stale(v) and v not in lost for v in values
+            ):
+                kept.add(key)
+        return kept
 
     def sentence_values(self, key: str) -> tuple[str, ...]:
         """The value keys the user's sentence ``key`` states (``()``: none, or not a sentence):

@@ -40,10 +40,11 @@ class Usage(BaseModel):
         )
 
 
-def _count(value: object) -> int | None:
-    """A token count as sent, or ``None`` when it is none (absent, not an integer)."""
+def reported_count(value: object) -> int:
+    """A token count as a server sent it: the integer, or 0 when it sent none (absent, null,
+    not an integer). Its sign is kept: :func:`reported_usage` mends and logs a negative one."""
     if isinstance(value, bool) or not isinstance(value, int):
-        return None
+        return 0
     return value
 
 
@@ -68,8 +69,8 @@ def reported_usage(
         "cache_write_tokens": cache_write_tokens,
         "reasoning_tokens": reasoning_tokens,
     }
-    counts = {k: max(_count(v) or 0, 0) for k, v in raw.items()}
-    wrong = [k for k, v in raw.items() if v not in (None, 0) and (_count(v) or 0) != counts[k]]
+    counts = {k: max(reported_count(v), 0) for k, v in raw.items()}
+    wrong = [k for k, v in raw.items() if v not in (None, 0) and v != counts[k]]
     read = min(counts["cache_read_tokens"], counts["input_tokens"])
     write = min(counts["cache_write_tokens"], counts["input_tokens"] - read)
     reasoning = min(counts["reasoning_tokens"], counts["output_tokens"])
@@ -151,4 +152,4 @@ class CostTracker:
         )
 
 
-__all__ = ["CostTracker", "Usage", "reported_usage"]
+__all__ = ["CostTracker", "Usage", "reported_count", "reported_usage"]

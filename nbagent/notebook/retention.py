@@ -102,16 +102,8 @@ def fact_places(session: AgentSession) -> list[tuple[Fact, str]]:
             where = "lost"
         places.append((fact, where))
     # A sentence of the user's around values is kept while they all are (the ledger's rule).
-    lost = {f.key for f, w in places if w == "lost"}
-    known = book.keys()
-    places = [
-        (f, "its values")
-        if w == "lost"
-        and (values := book.sentence_values(f.key))
-        and all(v in known and v not in lost for v in values)
-        else (f, w)
-        for f, w in places
-    ]
+    kept = book.kept_by_values({f.key for f, w in places if w == "lost"})
+    places = [(f, "its values" if f.key in kept else w) for f, w in places]
     cut = _cut_in_last_request(session)
     return [(f, "compacted away" if w != "lost" and f.text in cut else w) for f, w in places]
 

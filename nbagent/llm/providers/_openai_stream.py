@@ -26,7 +26,7 @@ from nbagent.llm.events import (
     UsageEvent,
 )
 from nbagent.llm.request import StopReason
-from nbagent.llm.usage import Usage, reported_usage
+from nbagent.llm.usage import Usage, reported_count, reported_usage
 
 _FINISH_REASONS = {
     "stop": StopReason.END_TURN,
@@ -61,10 +61,6 @@ def stop_reason_from(
     return reason
 
 
-def _count(value: Any) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def _usage_fields(raw: dict[str, Any]) -> dict[str, Any]:
     """The IR usage fields of a ``usage`` object, cached input counted in ``input_tokens``.
 
@@ -78,14 +74,15 @@ def _usage_fields(raw: dict[str, Any]) -> dict[str, Any]:
     prompt_details = prompt_details if isinstance(prompt_details, dict) else {}
     completion_details = raw.get("completion_tokens_details")
     completion_details = completion_details if isinstance(completion_details, dict) else {}
-    hits, misses = _count(raw.get("prompt_cache_hit_tokens")), raw.get("prompt_cache_miss_tokens")
+    hits = reported_count(raw.get("prompt_cache_hit_tokens"))
+    misses = raw.get("prompt_cache_miss_tokens")
     return {
-        "input_tokens": _count(raw.get("prompt_tokens")) or hits + _count(misses),
-        "output_tokens": _count(raw.get("completion_tokens")),
-        "cache_read_tokens": _count(prompt_details.get("cached_tokens")) or hits,
-        "cache_write_tokens": _count(prompt_details.get("cache_creation_input_tokens"))
-        or _count(prompt_details.get("cache_write_tokens")),
-        "reasoning_tokens": _count(completion_details.get("reasoning_tokens")),
+        "input_tokens": reported_count(raw.get("prompt_tokens")) or hits + reported_count(misses),
+        "output_tokens": reported_count(raw.get("completion_tokens")),
+        "cache_read_tokens": reported_count(prompt_details.get("cached_tokens")) or hits,
+        "cache_write_tokens": reported_count(prompt_details.get("cache_creation_input_tokens"))
+        or reported_count(prompt_details.get("cache_write_tokens")),
+        "reasoning_tokens": reported_count(completion_details.get("reasoning_tokens")),
     }
 
 

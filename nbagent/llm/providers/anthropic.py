@@ -58,7 +58,7 @@ from nbagent.llm.providers._http import (
     display_url,
 )
 from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache, StopReason
-from nbagent.llm.usage import Usage, reported_usage
+from nbagent.llm.usage import Usage, reported_count, reported_usage
 
 logger = logging.getLogger("nbagent.llm.providers.anthropic")
 
@@ -91,8 +91,9 @@ def stop_reason_from_wire(value: str | None) -> StopReason:
 
 def usage_from_wire(usage: Json) -> Usage:
     """IR usage: ``input_tokens`` counts cached tokens too (input + cache creation + cache read)."""
+    # Each part clamped before the sum: a negative one must not hide in it.
     fresh, written, read = (
-        _count(usage.get(k))
+        max(reported_count(usage.get(k)), 0)
         for k in ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
     )
     return reported_usage(
@@ -102,13 +103,6 @@ def usage_from_wire(usage: Json) -> Usage:
         cache_write_tokens=written,
         source="Anthropic",
     )
-
-
-def _count(value: object) -> int:
-    """A count that is a non-negative integer, else 0 (the sum must not hide a negative one)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        return 0
-    return max(value, 0)
 
 
 def block_from_wire(raw: Json) -> ContentBlock | None:
