@@ -578,3 +578,74 @@ async def test_connection_error_does_not_quote_a_key_in_the_url() -> None:
             await client.post_json("/chat/completions", {})
     assert "sk-secret" not in str(info.value)
     assert "***" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [
+        ("localhost:8080/v1", "http://localhost:8080/v1"),
+        ("127.0.0.1:11434/v1/", "http://127.0.0.1:11434/v1"),
+        ("192.168.1.20:8000/v1", "http://192.168.1.20:8000/v1"),
+        ("gpu-box:8000/v1", "http://gpu-box:8000/v1"),
+        ("api.deepseek.com/v1", "https://api.deepseek.com/v1"),
+        ("  HTTP://localhost:8080/v1/ ", "HTTP://localhost:8080/v1"),
+    ],
+)
+def test_a_base_url_without_a_scheme_is_read_as_the_user_meant(
+    written: str, meant: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    from nbagent.llm.providers.anthropic import AnthropicProvider
+    from nbagent.llm.providers.openai import OpenAIProvider
+
+    with caplog.at_level(logging.WARNING, logger="nbagent.llm.providers.http"):
+        openai = OpenAIProvider("m", api_key="sk-x", base_url=written)
+        anthropic = AnthropicProvider("claude-haiku-4-5", api_key="sk-ant-x", base_url=written)
+    assert openai.base_url == anthropic.base_url == meant
+    said = [r.getMessage() for r in caplog.records]
+    assert len(said) == (0 if "://" in written else 2)
+    assert all("has no scheme; reading it as" in line for line in said)
+
+
+@pytest.mark.parametrize(
+    ("written", "says"),
+    [
+        ("ftp://localhost:8080/v1", "uses 'ftp'"),
+        ("http://", "names no host"),
+        ("http://localhost:80a/v1", "names no host and port"),
+        ("", "is empty"),
+    ],
+)
+def test_a_base_url_that_is_no_http_url_is_refused_saying_how_to_write_it(
+    written: str, says: str
+) -> None:
+    from nbagent.llm.providers.openai import OpenAIProvider
+
+    with pytest.raises(ConfigurationError, match=says) as caught:
+        OpenAIProvider("m", api_key="sk-secret-1", base_url=written or " ")
+    assert "http://localhost:8080/v1" in str(caught.value)
+    assert "sk-secret-1" not in str(caught.value)
+
+
+async def test_a_request_reaches_a_server_named_without_a_scheme() -> None:
+    from nbagent.llm.messages import Message
+    from nbagent.llm.providers.openai import OpenAIProvider
+    from nbagent.llm.request import MessageRequest
+    from tests.wire_server import WireServer, json_reply
+
+    reply = {
+        "id": "c1",
+        "object": "chat.completion",
+        "created": 1,
+        "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": "hi"}}],
+        "usage": {"prompt_tokens": 9, "completion_tokens": 1},
+    }
+    with WireServer([json_reply(reply)]) as server:
+        bare = server.url.removeprefix("http://") + "/v1"
+        provider = OpenAIProvider("m", api_key="sk-x", base_url=bare, max_retries=0)
+        try:
+            response = await provider.chat(MessageRequest(messages=[Message.user("hello")]))
+        finally:
+            await provider.aclose()
+    assert response.text() == "hi"
+    assert server.requests[0].path == "/v1/chat/completions"

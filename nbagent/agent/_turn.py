@@ -109,6 +109,11 @@ class Turn:
         messages stored.
         """
         reports = list(self.cycle.compaction_reports)
+        # An estimate standing in for the server's count is not a report: the watermark falls
+        # back to the calibrated estimate and the calibration learns nothing from it.
+        calls = self.cycle.usage.per_call
+        last = calls[-1] if calls else response.usage
+        reported = None if last.estimated else last.input_tokens or None
         kept = self.cycle.kept_prefixes[0] if self.cycle.kept_prefixes else None
         if not self.repeats:
             kept = None
@@ -116,7 +121,7 @@ class Turn:
             turn_index=self.index,
             slot_id=self.slot.id,
             estimated_context_tokens=context_tokens,
-            reported_context_tokens=response.usage.input_tokens or None,
+            reported_context_tokens=reported,
             cumulative_tokens=state.cost.total_tokens,
             messages_in_view=len(self.request_messages),
             messages_stored=len(self.slot) + len(new),
@@ -131,7 +136,7 @@ class Turn:
             cache_read_tokens=self.cycle.usage.total.cache_read_tokens,
             cache_write_tokens=self.cycle.usage.total.cache_write_tokens,
             request_usage=list(self.cycle.usage.per_call),
-            **calibration_fields(self.cycle, response.usage.input_tokens or None),
+            **calibration_fields(self.cycle, reported),
         )
 
 

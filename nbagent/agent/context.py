@@ -25,7 +25,12 @@ from nbagent.agent._joined import Joined
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
 from nbagent.errors import ConfigurationError, ReadOnlySlotError, StoreError
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
-from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimate_message_tokens
+from nbagent.llm.tokens import (
+    DEFAULT_ESTIMATOR,
+    TokenEstimator,
+    estimate_message_tokens,
+    estimator_key,
+)
 
 SLOT_NAMESPACE = "slot"
 DEFAULT_SLOT_ID = "main"
@@ -258,13 +263,13 @@ class ContextSlot:
         never estimated; it is rebuilt only if a view ever starts earlier.
         """
         messages = self._messages
-        tally = self._tallies.get(estimator.name)
+        tally = self._tallies.get(estimator_key(estimator))
         if (
             tally is None
             or tally.base > start
             or tally.base + len(tally.prefix) - 1 > len(messages)
         ):
-            tally = self._tallies[estimator.name] = _Tally(start)
+            tally = self._tallies[estimator_key(estimator)] = _Tally(start)
         prefix = tally.prefix
         for index in range(tally.base + len(prefix) - 1, len(messages)):
             message = messages[index]

@@ -30,7 +30,7 @@ def _priced(
     usage: Usage,
 ) -> tuple[str | None, float | None]:
     """The model a call was billed as and its USD (``None`` without a known price, or when the
-    server reported no usage).
+    server reported no usage or an impossible one).
 
     The response's model comes first: it names the snapshot that answered (and billed); a
     provider that reports a name no price row knows falls back to the model asked for.
@@ -38,9 +38,10 @@ def _priced(
     provider_name = getattr(provider, "name", None)
     asked = requested or getattr(provider, "model", "") or ""
     answered = response.model if response is not None else ""
-    if usage.input_tokens == 0 and usage.output_tokens == 0:
-        # No request reads nothing: the server reported no usage, and what it billed is not
-        # known (not $0).
+    if usage.estimated or (usage.input_tokens == 0 and usage.output_tokens == 0):
+        # No request reads nothing: the server reported no usage (or one that cannot be the
+        # request's, counted as nbagent's estimate), and what it billed is not known (not $0,
+        # not $1,500 for a gateway's prompt_tokens = 10**9).
         return (answered or asked or None), None
     ttl = _write_ttl(provider)
     for model in dict.fromkeys(m for m in (answered, asked) if m):
@@ -104,6 +105,10 @@ class SpendTotals:
     """Turn indexes whose summary call has no known price."""
     unpriced_models: tuple[str, ...] = field(default=())
     """The models without a known price, as the records name them."""
+    unreported_turns: tuple[int, ...] = ()
+    """Turn indexes (among ``unpriced_turns``) whose server reported no usable token counts:
+    their tokens are nbagent's estimates (:attr:`TurnRecord.usage_estimated`) and their USD is
+    unknown whatever the model's price."""
 
     @property
     def total_usd(self) -> float:
@@ -121,12 +126,15 @@ def spend_totals(timeline: Iterable[TurnRecord]) -> SpendTotals:
     turns = summaries = 0
     unpriced_turns: list[int] = []
     unpriced_summaries: list[int] = []
+    unreported: list[int] = []
     models: dict[str, None] = {}
     for record in timeline:
         turns += 1
         if record.cost_usd is None:
             unpriced_turns.append(record.turn_index)
-            if record.cost_model:
+            if record.usage_estimated:
+                unreported.append(record.turn_index)
+            elif record.cost_model:
                 models[record.cost_model] = None
         else:
             conversation += record.cost_usd
@@ -147,6 +155,7 @@ def spend_totals(timeline: Iterable[TurnRecord]) -> SpendTotals:
         unpriced_turns=tuple(unpriced_turns),
         unpriced_summaries=tuple(unpriced_summaries),
         unpriced_models=tuple(models),
+        unreported_turns=tuple(unreported),
     )
 
 

@@ -168,6 +168,13 @@ class TurnRecord:
     def summary_fired(self) -> bool:
         return self.summary_status is SummaryStatus.FIRED
 
+    @property
+    def usage_estimated(self) -> bool:
+        """Whether any request's usage is nbagent's estimate in the server's place (it sent
+        none, or one that cannot be the request's): see :attr:`Usage.estimated
+        <nbagent.llm.usage.Usage.estimated>`."""
+        return any(u.estimated for u in self.request_usage)
+
     def to_json(self, *, compaction: bool = True) -> dict[str, Any]:
         """The record as JSON data, as the session saves it.
 

@@ -42,6 +42,9 @@ MAX_RATIO = 3.0
 """A ratio reported / estimated beyond this (or under its inverse) is not a comparable count."""
 AGREEMENT = 0.15
 """How far from the median ratio a report may be and still count."""
+MAX_CONTEXT_TOKENS = 10_000_000
+"""No model reads more in one request (Llama 4 Scout's window, the largest served): a report
+above it is not a request's count (see :func:`plausible`)."""
 
 
 def comparable(estimated: int | None, reported: int | None) -> bool:
@@ -49,6 +52,19 @@ def comparable(estimated: int | None, reported: int | None) -> bool:
     if not estimated or not reported or estimated < MIN_TOKENS:
         return False
     return 1 / MAX_RATIO <= reported / estimated <= MAX_RATIO
+
+
+def plausible(reported: int) -> bool:
+    """Whether ``reported`` input tokens can be one request's count.
+
+    No model reads more than :data:`MAX_CONTEXT_TOKENS` in one request: a report above it is no
+    count of the request (a gateway's ``prompt_tokens = 10**9`` for a 300-token prompt). Being
+    far from the estimate is no reason to doubt a report: a server's template, an image or
+    another tokenizer can count many times the estimate and still be what is billed (a test
+    double reporting 300 tokens a message, too). No report at all (0) is not plausible either:
+    the caller counts the estimate in its place.
+    """
+    return 0 < reported <= MAX_CONTEXT_TOKENS
 
 
 def robust_ratio(pairs: Iterable[tuple[int | None, int | None]]) -> float:
@@ -113,12 +129,14 @@ class EstimateCalibration:
 
 __all__ = [
     "AGREEMENT",
+    "MAX_CONTEXT_TOKENS",
     "MAX_RATIO",
     "MIN_TOKENS",
     "WINDOW",
     "EstimateCalibration",
     "calibration_key",
     "comparable",
+    "plausible",
     "robust_ratio",
     "scaled",
 ]

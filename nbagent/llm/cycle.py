@@ -37,13 +37,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import weakref
 from collections.abc import AsyncGenerator, Sequence
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import ContextWindowExceededError, TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
-from nbagent.llm.calibration import scaled
+from nbagent.llm.calibration import MAX_CONTEXT_TOKENS, plausible, scaled
 from nbagent.llm.compact import (
     CompactConfig,
     CompactReport,
@@ -76,11 +77,13 @@ from nbagent.llm.retries import RetryNotice, retry_listener
 from nbagent.llm.tokens import (
     DEFAULT_ESTIMATOR,
     TokenEstimator,
+    estimate_message_tokens,
     estimate_messages_tokens,
+    estimate_request_tokens,
     estimate_tools_tokens,
 )
 from nbagent.llm.tools import ToolRegistry
-from nbagent.llm.usage import CostTracker
+from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:
     from nbagent.llm.providers.openai import OpenAIWireOptions
@@ -107,6 +110,35 @@ def _overshoot(message: str, estimated: int) -> float:
     if estimated > 0 and largest > estimated:
         return min(4.0, largest / estimated * 1.1)
     return 1.5
+
+
+_TOLD: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Providers whose missing or impossible usage was logged: once each, not every call."""
+
+
+def _say_once(provider: LlmProvider, reported: Usage, counted: Usage) -> None:
+    try:
+        if provider in _TOLD:
+            return
+        _TOLD.add(provider)
+    except TypeError:  # not weak-referenceable: say it every time rather than never
+        pass
+    name = getattr(provider, "name", None) or type(provider).__name__
+    what = (
+        "no token usage"
+        if not reported.input_tokens
+        else "token usage that cannot be the request's"
+    )
+    logger.warning(
+        "%s sent %s (input %d, output %d); counting nbagent's estimate in its place (input %d, "
+        "output %d), marked estimated in the tables and not billed. Said once per provider.",
+        name,
+        what,
+        reported.input_tokens,
+        reported.output_tokens,
+        counted.input_tokens,
+        counted.output_tokens,
+    )
 
 
 class LlmCycle:
@@ -266,7 +298,9 @@ class LlmCycle:
         self._messages.extend(messages)
         self._view = None
         response: MessageResponse | None = None
-        async with aclosing(self._call(self.build_request(), stream=False)) as items:
+        request = self.build_request()
+        estimate = scaled(estimate_request_tokens(request, self.estimator), self.estimate_scale)
+        async with aclosing(self._call(request, stream=False, estimate=estimate)) as items:
             async for item in items:
                 if isinstance(item, MessageResponse):
                     response = item
@@ -327,7 +361,9 @@ class LlmCycle:
             response: MessageResponse | None = None
             sent_any = False
             try:
-                async with aclosing(self._call(request, stream=stream)) as items:
+                estimate = scaled(self.request_estimates[-1], self.estimate_scale)
+                sending = self._call(request, stream=stream, estimate=estimate)
+                async with aclosing(sending) as items:
                     async for item in items:
                         if isinstance(item, MessageResponse):
                             response = item
@@ -373,9 +409,12 @@ class LlmCycle:
                 yield CompactionEvent(report)
 
     async def _call(
-        self, request: MessageRequest, *, stream: bool
+        self, request: MessageRequest, *, stream: bool, estimate: int
     ) -> AsyncGenerator[StreamEvent | MessageResponse, None]:
-        """One provider call: hooks, usage, and (streamed) the events, then the response last."""
+        """One provider call: hooks, usage, and (streamed) the events, then the response last.
+
+        ``estimate`` is the request's calibrated estimate: its usage when the server reports
+        none or one that cannot be the request's (see :meth:`_counted`)."""
         await self._emit(HookEvent.BEFORE_REQUEST, request=request, attempt=1)
 
         async def on_retry(notice: RetryNotice) -> None:
@@ -412,9 +451,40 @@ class LlmCycle:
             raise
         finally:
             retry_listener.set(previous_listener)
-        self.usage.add(response.usage)
+        self.usage.add(self._counted(response, estimate))
         await self._emit(HookEvent.AFTER_RESPONSE, request=request, response=response, attempt=1)
         yield response
+
+    def _counted(self, response: MessageResponse, estimate: int) -> Usage:
+        """The usage of ``response`` a session counts (:attr:`usage`): the server's, or
+        nbagent's estimate in its place, marked ``estimated``. The response itself is left as
+        the server sent it.
+
+        llama.cpp's server sends no usage on a stream (``include_usage`` is asked for and
+        ignored): counted as zero, the cost said 0 tokens and a cumulative watermark never
+        fired. A broken gateway's ``prompt_tokens = 10**9`` for a 300-token prompt fired a
+        summary every debounce and billed $1,500 for ten turns. The input is the calibrated
+        estimate when the report is not :func:`~nbagent.llm.calibration.plausible`; the output
+        the reply's estimate when the server sent none with it. A plausible input is kept with
+        everything else the server sent. An estimated
+        usage teaches no calibration and is not billed (its USD is unknown).
+        """
+        usage = response.usage
+        if plausible(usage.input_tokens):
+            return usage  # the server's, as it sent it (an output of 0 included)
+        # Hidden reasoning makes any output count possible; with no input count, none at all
+        # for a reply with text is no count either.
+        output = usage.output_tokens
+        if output <= 0 or output > MAX_CONTEXT_TOKENS:
+            output = estimate_message_tokens(response.message, self.estimator)
+        counted = Usage(
+            input_tokens=estimate,
+            output_tokens=output,
+            reasoning_tokens=min(usage.reasoning_tokens, output),
+            estimated=True,
+        )
+        _say_once(self.provider, usage, counted)
+        return counted
 
     async def _turn_limit(
         self, request: MessageRequest, response: MessageResponse, calls: list[ToolUseBlock]

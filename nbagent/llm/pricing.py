@@ -252,11 +252,18 @@ class Pricing:
             return None
         provider_key = _provider_key(provider)
         candidates = _model_candidates(model)
-        for rows in (self._overrides, self._table):
-            found = _lookup(rows, provider_key, candidates)
-            if found is not None:
-                return found if found.model != ANY_MODEL else replace(found, model=model)
-        return None
+        # The most specific match wins, an override on a tie: a dated snapshot with a row of its
+        # own (gpt-4o-2024-05-13 lists at twice gpt-4o's price) is not priced as its base model
+        # because an override names the base.
+        found = [
+            (hit[0], source, hit[1])
+            for source, rows in enumerate((self._overrides, self._table))
+            if (hit := _lookup(rows, provider_key, candidates)) is not None
+        ]
+        if not found:
+            return None
+        *_, best = min(found, key=lambda hit: hit[:2])
+        return best if best.model != ANY_MODEL else replace(best, model=model)
 
     def cost(self, provider: str | None, model: str | None, usage: Usage) -> float | None:
         """USD of ``usage`` on that model, ``None`` when its price is not known."""
@@ -287,22 +294,25 @@ def _lookup(
     rows: Mapping[tuple[str | None, str], ModelPrice],
     provider: str | None,
     candidates: list[str],
-) -> ModelPrice | None:
+) -> tuple[int, ModelPrice] | None:
+    """The row of ``rows`` that prices a model, with how specific the id it matched is (its
+    index in ``candidates``; a provider-wide row after them all): the provider's own row first,
+    then a provider-wide one, then the model under any provider."""
     if provider is not None:
-        for candidate in candidates:
+        for rank, candidate in enumerate(candidates):
             if (found := rows.get((provider, candidate))) is not None:
-                return found
+                return rank, found
         if (found := rows.get((provider, ANY_MODEL))) is not None:
-            return found
-    for candidate in candidates:
+            return len(candidates), found
+    for rank, candidate in enumerate(candidates):
         if (found := rows.get((None, candidate))) is not None:
-            return found
+            return rank, found
     # A model served through another provider's preset (a gateway, a compatible base URL)
     # still bills at its vendor's price: match the model id under any provider.
-    for candidate in candidates:
+    for rank, candidate in enumerate(candidates):
         for (_, model), price in rows.items():
             if model == candidate:
-                return price
+                return rank, price
     return None
 
 

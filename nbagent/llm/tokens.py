@@ -159,6 +159,21 @@ class TiktokenEstimator:
 DEFAULT_ESTIMATOR: TokenEstimator = HeuristicEstimator()
 
 
+def estimator_key(estimator: TokenEstimator) -> str:
+    """What remembered counts are keyed by: the estimator's class and its name.
+
+    Its name alone let a subclass of :class:`HeuristicEstimator` that counts otherwise read the
+    default's remembered counts (22 tokens instead of its own 184). Two instances of one class
+    that count differently need different names (as :class:`TiktokenEstimator`'s carry their
+    encoding). A wrapper that counts as another estimator passes its ``cache_key`` on.
+    """
+    key = getattr(estimator, "cache_key", None)
+    if isinstance(key, str):
+        return key
+    kind = type(estimator)
+    return f"{kind.__module__}.{kind.__qualname__}:{estimator.name}"
+
+
 def _json_text(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
@@ -203,9 +218,10 @@ def estimate_message_tokens(message: Message, estimator: TokenEstimator | None =
     # Straight to pydantic's private dict: attribute lookup through __getattr__ costs ~50x more,
     # and a session estimates its whole history every turn.
     cache: dict[str, int] = message.__pydantic_private__["_token_cache"]  # type: ignore[index]
-    cached = cache.get(est.name)
+    key = estimator_key(est)
+    cached = cache.get(key)
     if cached is None:
-        cached = cache[est.name] = _uncached_message_tokens(message, est)
+        cached = cache[key] = _uncached_message_tokens(message, est)
     return cached
 
 
@@ -232,7 +248,7 @@ def estimate_tools_tokens(
     est = estimator or DEFAULT_ESTIMATOR
     # A cycle sends the same definitions (the same frozen objects) with every request; their
     # JSON is made and counted once. The entry holds the objects, so an id is never reused.
-    key = (est.name, *map(id, tools))
+    key = (estimator_key(est), *map(id, tools))
     known = _TOOLS_TOKENS.get(key)
     if known is not None and all(map(operator.is_, known[0], tools)):
         return known[1]
@@ -268,4 +284,5 @@ __all__ = [
     "estimate_request_tokens",
     "estimate_text_tokens",
     "estimate_tools_tokens",
+    "estimator_key",
 ]

@@ -16,6 +16,10 @@ class Usage(BaseModel):
     ``input + cache_creation + cache_read``; OpenAI's ``prompt_tokens``). ``cache_read_tokens`` and
     ``cache_write_tokens`` break that down; ``reasoning_tokens`` is the part of ``output_tokens``
     spent thinking.
+
+    ``estimated`` marks counts nbagent estimated in the server's place: it sent none (llama.cpp's
+    server on a stream) or sent one that cannot be the request's (see
+    :func:`nbagent.llm.calibration.plausible`). A sum is estimated when any part is.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -25,6 +29,7 @@ class Usage(BaseModel):
     cache_read_tokens: int = 0
     cache_write_tokens: int = 0
     reasoning_tokens: int = 0
+    estimated: bool = False
 
     @property
     def total_tokens(self) -> int:
@@ -37,6 +42,7 @@ class Usage(BaseModel):
             cache_read_tokens=self.cache_read_tokens + other.cache_read_tokens,
             cache_write_tokens=self.cache_write_tokens + other.cache_write_tokens,
             reasoning_tokens=self.reasoning_tokens + other.reasoning_tokens,
+            estimated=self.estimated or other.estimated,
         )
 
 

@@ -29,6 +29,7 @@ COST_COLUMNS = (
     "input_tokens",
     "cache_read_tokens",
     "cache_read_share",
+    "usage_estimated",
     "cost_model",
     "cost_usd",
     "summary_cost_model",
@@ -38,9 +39,10 @@ COST_COLUMNS = (
 )
 """Columns of :func:`cost_table`. ``input_tokens`` (cached included) and ``cache_read_tokens``
 add up the turn's requests as the provider reported them (``<NA>`` input for a record saved
-before they were kept); ``cache_read_share`` is their ratio. ``turn_usd`` adds the turn's known
-USD figures; ``cumulative_usd`` runs over them (turns without a known price add nothing and are
-named in the view)."""
+before they were kept); ``cache_read_share`` is their ratio. ``usage_estimated`` is true where
+the server reported no usable counts and the tokens are nbagent's estimate (its USD unknown).
+``turn_usd`` adds the turn's known USD figures; ``cumulative_usd`` runs over them (turns
+without a known price add nothing and are named in the view)."""
 
 OVERRIDE_HINT = (
     "give it a price with AgentBuilder().pricing(Pricing(overrides={model: ModelPrice(...)}))"
@@ -65,6 +67,7 @@ def cost_table(session: AgentSession) -> pd.DataFrame:
                 "cache_read_share": (
                     record.cache_read_tokens / input_tokens if input_tokens else None
                 ),
+                "usage_estimated": record.usage_estimated,
                 "cost_model": record.cost_model,
                 "cost_usd": record.cost_usd,
                 "summary_cost_model": record.summary_cost_model,
@@ -85,6 +88,13 @@ def cost_table(session: AgentSession) -> pd.DataFrame:
 def cache_read_share(usage: Usage) -> float | None:
     """The share of ``usage``'s input tokens read from the cache (``None``: no input tokens)."""
     return usage.cache_read_tokens / usage.input_tokens if usage.input_tokens else None
+
+
+def _tokens_text(usage: Usage) -> str:
+    """``1,234 tokens``, or ``~1,234 tokens (estimated in part)`` where a server sent no usage."""
+    if usage.estimated:
+        return f"~{usage.total_tokens:,} tokens (estimated in part)"
+    return f"{usage.total_tokens:,} tokens"
 
 
 def _share_text(share: float | None) -> str:
@@ -142,14 +152,19 @@ class CostView:
             f"Session {self.session_id} · {t.turns} turns · {format_usd(t.total_usd)} in all"
             + ("" if t.complete else " (priced calls only)"),
             f"Conversation: {format_usd(t.conversation_usd)} · "
-            f"{self.conversation.total_tokens:,} tokens · cache reads "
+            f"{_tokens_text(self.conversation)} · cache reads "
             f"{_share_text(cache_read_share(self.conversation))}",
             f"Summaries: {format_usd(t.summary_usd)} · {calls} · "
-            f"{self.summaries.total_tokens:,} tokens · cache reads "
+            f"{_tokens_text(self.summaries)} · cache reads "
             f"{_share_text(cache_read_share(self.summaries))}",
         ]
-        if t.unpriced_turns:
-            lines.append(f"Turns {_indexes(t.unpriced_turns)}: {NO_PRICE}, not counted")
+        if t.unreported_turns:
+            lines.append(
+                f"Turns {_indexes(t.unreported_turns)}: the server reported no usable token "
+                "counts; their tokens are nbagent's estimates and their USD is unknown"
+            )
+        if unpriced := tuple(i for i in t.unpriced_turns if i not in t.unreported_turns):
+            lines.append(f"Turns {_indexes(unpriced)}: {NO_PRICE}, not counted")
         if t.unpriced_summaries:
             lines.append(f"Summaries of turns {_indexes(t.unpriced_summaries)}: {NO_PRICE}")
         if t.unpriced_models:
@@ -185,11 +200,11 @@ def _indexes(turns: tuple[int, ...]) -> str:
 def spend_label(session: AgentSession) -> str:
     """One line for the chat widget: USD so far next to the tokens (plain text, unescaped)."""
     totals = spend_totals(session.timeline)
-    tokens = session.cost_so_far.total_tokens
-    summary_tokens = session.summary_cost.total_tokens
-    token_text = f"{tokens:,} tokens"
-    if summary_tokens:
-        token_text += f" + {summary_tokens:,} in summaries"
+    conversation, summaries = session.cost_so_far.total, session.summary_cost.total
+    token_text = _tokens_text(conversation)
+    if summaries.total_tokens:
+        token_text += f" + {summaries.total_tokens:,} in summaries"
+        token_text += " (estimated in part)" if summaries.estimated else ""
     if not totals.turns:
         return f"$0.00 so far · {token_text}"
     models = ", ".join(totals.unpriced_models) or "the model"

@@ -53,6 +53,7 @@ def carried_report(
         tokens_before=before,
         tokens_after=before - held.freed_tokens,
         estimator=held.estimator,
+        estimator_key=held.estimator_key,
         changes=held.changes,
         changed_tokens=held._after,
         size=len(messages),

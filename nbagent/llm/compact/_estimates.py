@@ -13,20 +13,21 @@ A count is a function of the text alone, and a pass meets the same texts again:
 
 from __future__ import annotations
 
-from nbagent.llm.tokens import TokenEstimator
+from nbagent.llm.tokens import TokenEstimator, estimator_key
 
 SHORT_TEXT = 64
 """Texts of up to this many characters have their count remembered."""
 
 
 class PassEstimator:
-    """``estimator`` under its own name (the message caches are keyed by it), remembering the
+    """``estimator`` under its own cache key (the message caches are keyed by it), remembering the
     counts it made for one pass."""
 
-    __slots__ = ("_count", "_long", "_short", "name")
+    __slots__ = ("_count", "_long", "_short", "cache_key", "name")
 
     def __init__(self, estimator: TokenEstimator) -> None:
         self.name = estimator.name
+        self.cache_key = estimator_key(estimator)
         self._count = estimator.count_text
         self._short: dict[str, int] = {}
         self._long: dict[int, tuple[str, int]] = {}

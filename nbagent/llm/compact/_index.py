@@ -45,6 +45,7 @@ from nbagent.llm.tokens import (
     TokenEstimator,
     estimate_block_tokens,
     estimate_message_tokens,
+    estimator_key,
 )
 
 # --- one message's analysis --------------------------------------------------------------------
@@ -285,10 +286,11 @@ class CompactState:
 
     def scan(self, messages: Sequence[Message], estimator: TokenEstimator) -> View:
         """The view of ``messages``: reuse the unchanged head, analyse only unseen messages."""
-        if self._estimator != estimator.name:
+        counting = estimator_key(estimator)
+        if self._estimator != counting:
             self._entries.clear()
             self._view = View()
-            self._estimator = estimator.name
+            self._estimator = counting
         old = self._view
         size = len(messages)
         same = _common_prefix(old.refs, messages)

@@ -327,6 +327,7 @@ def plan_compaction(
         tokens_before=before,
         tokens_after=before - run.freed,
         estimator=est.name,
+        estimator_key=est.cache_key,
         changes=run.changes,
         changed_tokens=run.changed_tokens,
         size=len(messages),
@@ -385,7 +386,8 @@ def apply_plan(
             continue
         new = _rebuild(original, changes)
         # The plan estimated exactly this content: seed the estimate cache with it.
-        new._token_cache[plan.estimator] = plan.message_tokens_after(index)
+        if plan.estimator_key is not None:
+            new._token_cache[plan.estimator_key] = plan.message_tokens_after(index)
         out[index] = new
         if reuse is not None:
             reuse[id(original)] = (original, changes, new)

@@ -95,6 +95,7 @@ class CompactPlan:
         "_records",
         "changes",
         "estimator",
+        "estimator_key",
         "size",
         "tokens_after",
         "tokens_before",
@@ -110,6 +111,7 @@ class CompactPlan:
         changed_tokens: dict[int, int],
         size: int,
         build_records: Callable[[], list[CompactRecord]],
+        estimator_key: str | None = None,
     ) -> None:
         self.size = size
         """How many messages the plan covers."""
@@ -117,6 +119,9 @@ class CompactPlan:
         self.tokens_after = tokens_after
         self.estimator = estimator
         """The name of the estimator behind every token count."""
+        self.estimator_key = estimator_key
+        """Its :func:`~nbagent.llm.tokens.estimator_key`: what the messages the plan builds
+        remember their counts under (``None``: a plan read back, which builds none)."""
         self.changes = changes
         """Message index -> the new texts :func:`apply_plan` builds in."""
         self._after = changed_tokens

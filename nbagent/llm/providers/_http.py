@@ -20,6 +20,7 @@ import json
 import logging
 import math
 import random
+import re
 import ssl
 import urllib.parse
 from collections.abc import AsyncGenerator, Awaitable, Callable, Iterator
@@ -65,6 +66,59 @@ def display_url(url: str) -> str:
         f"{key}=***" for key, _ in urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
     )
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+_NEAR_HOST = re.compile(
+    r"(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|10(?:\.\d{1,3}){3}"
+    r"|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}"
+    r"|[^.:/\[\]]+|.+\.(?:local|lan|internal|home\.arpa))(?::\d+)?",
+    re.IGNORECASE,
+)
+"""A host on this machine or its network (loopback, private ranges, a bare name, ``.local``):
+where a URL without a scheme means ``http://`` (llama.cpp, vLLM, Ollama serve plain HTTP)."""
+
+
+def checked_base_url(url: str, *, setting: str = "base_url") -> str:
+    """``url`` as a provider sends to it: with its scheme, without a trailing slash.
+
+    ``localhost:8080/v1`` was read as the scheme ``localhost``: it is read as the user meant,
+    ``http://`` for a host nearby (:data:`_NEAR_HOST`) and ``https://`` for any other, and the
+    reading is logged. A URL that is no HTTP URL (another scheme, no host, a port that is not a
+    number) is a :class:`ConfigurationError` saying how to write it.
+    """
+    if not isinstance(url, str) or not url.strip():
+        raise ConfigurationError(
+            f"{setting} is empty: pass the server's URL, e.g. http://localhost:8080/v1."
+        )
+    text = url.strip()
+    if "://" not in text:
+        host = text.split("/", 1)[0].rsplit("@", 1)[-1]
+        scheme = "http" if _NEAR_HOST.fullmatch(host) else "https"
+        meant = f"{scheme}://{text}"
+        logger.warning(
+            "%s %r has no scheme; reading it as %r (write the scheme to say so yourself)",
+            setting,
+            display_url(meant).split("://", 1)[1],
+            display_url(meant),
+        )
+        text = meant
+    parts = urllib.parse.urlsplit(text)
+    shown = display_url(text)
+    if parts.scheme.lower() not in ("http", "https"):
+        raise ConfigurationError(
+            f"{setting} {shown!r} uses {parts.scheme!r}: providers speak http:// or https://, "
+            "e.g. http://localhost:8080/v1."
+        )
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if not parts.hostname or port == -1:
+        raise ConfigurationError(
+            f"{setting} {shown!r} names no host and port nbagent can reach: write it as "
+            "http://HOST:PORT/v1, e.g. http://localhost:8080/v1."
+        )
+    return text.rstrip("/")
 
 
 def check_timeout(timeout: float | httpx.Timeout | None) -> None:
@@ -169,7 +223,7 @@ class HttpClient:
             raise ConfigurationError(f"max_retries must be >= 0, got {max_retries}")
         check_timeout(timeout)
         self.provider = provider
-        self.base_url = base_url.rstrip("/")
+        self.base_url = checked_base_url(base_url)
         self._shown_url = display_url(self.base_url)
         self.max_retries = max_retries
         self.key_env_var = key_env_var

@@ -55,6 +55,7 @@ from nbagent.llm.providers._http import (
     HttpClient,
     HttpProvider,
     check_timeout,
+    checked_base_url,
     display_url,
 )
 from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache, StopReason
@@ -344,7 +345,7 @@ class AnthropicProvider(HttpProvider):
             )
         self.model = model
         base_url = base_url or os.environ.get(BASE_URL_ENV_VAR) or DEFAULT_BASE_URL
-        self.base_url = base_url.rstrip("/")
+        self.base_url = checked_base_url(base_url)
         self.max_tokens_default = max_tokens_default
         self.prompt_cache = prompt_cache
         headers = {"x-api-key": key, "anthropic-version": anthropic_version}

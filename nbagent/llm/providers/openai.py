@@ -35,6 +35,7 @@ from nbagent.llm.providers._http import (
     HttpClient,
     HttpProvider,
     check_timeout,
+    checked_base_url,
     display_url,
 )
 from nbagent.llm.providers._openai_request import (
@@ -157,7 +158,7 @@ class OpenAIProvider(HttpProvider):
         check_timeout(timeout)
         self.name = preset
         self.model = model
-        self.base_url = (base_url or spec.base_url).rstrip("/")
+        self.base_url = checked_base_url(base_url or spec.base_url)
         self._options = replace(
             spec.options,
             system_role=system_role or spec.options.system_role,
@@ -166,7 +167,7 @@ class OpenAIProvider(HttpProvider):
         if leading_system is not None:
             self._options = replace(self._options, leading_system=leading_system)
         key = api_key or (os.environ.get(spec.key_env_var) if spec.key_env_var else None)
-        if not key and spec.key_required and self.base_url == spec.base_url.rstrip("/"):
+        if not key and spec.key_required and self.base_url == checked_base_url(spec.base_url):
             raise ConfigurationError(
                 f"{preset} needs an API key: set the {spec.key_env_var} environment variable "
                 "or pass api_key=... (or use OfflineProvider to run without one)."
