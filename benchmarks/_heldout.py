@@ -8,10 +8,13 @@ extractor and summaries must not be tuned on them.
 :func:`nbagent.notebook._replay.replay` does (tuning's replay: recorded replies, recorded tool
 results, the offline summariser), with one addition: a ``BEFORE_REQUEST`` hook that keeps every
 turn request the session sends. After each turn it looks at that turn's **last** request and
-counts the hand facts stated so far (fact turn <= current turn) whose normalised text, or an
-accepted alternative, occurs in the request's text: every message's text, tool calls' inputs and
-tool results as sent (after microcompact), the summary and the system prompt
-(:func:`nbagent.llm.facts.normalize` / :func:`~nbagent.llm.facts.found_in`). A correction is
+counts the hand facts stated so far (fact turn <= current turn) whose text, or an accepted
+alternative, occurs in the request's text: every message's text, tool calls' inputs and tool
+results as sent (after microcompact), the summary and the system prompt. The match is the hand
+count's own, independent of nbagent's extractor and normaliser (:func:`plain`, :func:`occurs`):
+Unicode NFKC, case folded, runs of spaces as one; a hit inside a longer number or Latin word
+("12" in "2012", "B12" in "AB12") does not count. Other spellings count only where the fact
+list accepts them. A correction is
 kept when its new value is visible and its old value is not presented as current: the old value
 is absent, or the new value occurs after the old value's last occurrence. Beside the hand count
 each row carries nbagent's own figure (``TurnRecord.facts_visible / facts_stated``).
@@ -26,6 +29,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,7 +52,6 @@ from nbagent.llm.blocks import (
     text_of,
 )
 from nbagent.llm.compact import CompactConfig
-from nbagent.llm.facts import found_in, normalize
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, SystemMessage, ToolResultMessage
 from nbagent.llm.request import MessageRequest
@@ -86,7 +90,7 @@ class Fact:
 
     @property
     def keys(self) -> tuple[str, ...]:
-        return tuple(normalize(t) for t in (self.text, *self.accept))
+        return tuple(plain(t) for t in (self.text, *self.accept))
 
 
 @dataclass(frozen=True)
@@ -153,31 +157,61 @@ def message_text(message: AnyMessage) -> str:
     return "\n".join(_block_text(b) for b in message.content)
 
 
+_SPACE = re.compile(r"\s+")
+
+
+def plain(text: str) -> str:
+    """``text`` as the hand count compares it: NFKC, case folded, runs of spaces as one."""
+    return _SPACE.sub(" ", unicodedata.normalize("NFKC", text).casefold()).strip()
+
+
+def _same_class(a: str, b: str) -> bool:
+    """Whether two touching characters would make one token: digit beside digit, or ASCII
+    letter beside ASCII letter (CJK text has no spaces, so it has no such edge)."""
+    if a.isdigit() and b.isdigit():
+        return True
+    return a.isascii() and b.isascii() and a.isalpha() and b.isalpha()
+
+
+def _hits(key: str, haystack: str) -> Iterator[int]:
+    """Where ``key`` occurs in ``haystack`` as a whole token at its edges."""
+    if not key:
+        return
+    at = haystack.find(key)
+    while at >= 0:
+        end = at + len(key)
+        before = at > 0 and _same_class(haystack[at - 1], key[0])
+        after = end < len(haystack) and _same_class(haystack[end], key[-1])
+        if not before and not after:
+            yield at
+        at = haystack.find(key, at + 1)
+
+
+def occurs(key: str, haystack: str) -> bool:
+    """Whether the plain ``key`` occurs in the plain ``haystack`` (see :func:`_hits`)."""
+    return next(_hits(key, haystack), None) is not None
+
+
 def request_haystack(messages: Sequence[AnyMessage]) -> str:
-    """The normalised text of a request's messages, separated so no fact spans two."""
-    return SEP.join(normalize(message_text(m)) for m in messages)
+    """The plain text of a request's messages, separated so no fact spans two."""
+    return SEP.join(plain(message_text(m)) for m in messages)
 
 
 def visible(fact: Fact, haystack: str) -> bool:
-    return any(found_in(key, haystack) for key in fact.keys)
+    return any(occurs(key, haystack) for key in fact.keys)
 
 
 def _last_at(key: str, haystack: str) -> int:
-    """The start of ``key``'s last occurrence that is not part of a longer number, or -1."""
-    at = haystack.rfind(key)
-    while at >= 0:
-        if found_in(key, haystack[max(0, at - 1) : at + len(key) + 1]):
-            return at
-        at = haystack.rfind(key, 0, at)
-    return -1
+    """The start of ``key``'s last whole occurrence, or -1."""
+    return max(_hits(key, haystack), default=-1)
 
 
 def correction_kept(correction: Correction, haystack: str) -> bool:
     """The new value is visible and the old one is absent or older (occurs before it)."""
-    new = _last_at(normalize(correction.new), haystack)
+    new = _last_at(plain(correction.new), haystack)
     if new < 0:
         return False
-    return _last_at(normalize(correction.old), haystack) < new
+    return _last_at(plain(correction.old), haystack) < new
 
 
 # -- replaying with the requests kept -----------------------------------------------------------
@@ -421,6 +455,8 @@ __all__ = [
     "load_case",
     "measure",
     "message_text",
+    "occurs",
+    "plain",
     "recommended_policy",
     "replay_case",
     "request_haystack",

@@ -22,11 +22,12 @@ from benchmarks._heldout import (
     default_policy,
     load_case,
     message_text,
+    occurs,
+    plain,
     replay_case,
     rows_of,
     summarise,
 )
-from nbagent.llm.facts import found_in, normalize
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage
 from nbagent.notebook._replay import split_turns
 
@@ -113,17 +114,30 @@ def test_a_fact_in_a_dropped_message_is_not_visible_one_in_the_summary_is() -> N
 
 def test_a_correction_whose_old_value_comes_last_is_not_kept() -> None:
     fix = Correction("10:15", "11:40", 0, 1)
-    assert correction_kept(fix, normalize("call at 10:15") + "\x00" + normalize("no, 11:40"))
-    assert not correction_kept(fix, normalize("11:40 was asked; callback at 10:15 confirmed"))
-    assert not correction_kept(fix, normalize("callback at 10:15"))
-    assert not correction_kept(fix, normalize("call at 111:40"))
+    assert correction_kept(fix, plain("call at 10:15") + "\x00" + plain("no, 11:40"))
+    assert not correction_kept(fix, plain("11:40 was asked; callback at 10:15 confirmed"))
+    assert not correction_kept(fix, plain("callback at 10:15"))
+    assert not correction_kept(fix, plain("call at 111:40"))
+
+
+def test_the_hand_count_matches_by_its_own_rule_not_the_extractors() -> None:
+    # Case, width and spacing do not count; a longer number or word does.
+    assert occurs(plain("Gate B12"), plain("boarding at GATE  b12, 7:40"))
+    assert occurs(plain("ＱＸ７Ｙ２Ｂ"), plain("booking QX7Y2B"))  # NFKC: full width is ASCII
+    assert not occurs(plain("12"), plain("since 2012"))
+    assert not occurs(plain("B12"), plain("seat AB12"))
+    assert occurs(plain("周四"), plain("改到周四下午"))  # no spaces in CJK: no edge to check
+    # Another spelling counts only where the fact list accepts it.
+    assert not occurs(plain("47,998,112"), plain("47998112 rows"))
+    fact = Fact("47,998,112", ("47998112",), "hard", 0, "tool")
+    assert any(occurs(key, plain("47998112 rows")) for key in fact.keys)
 
 
 def _recount(case: Case, messages: list, turn: int) -> int:
     """The hand count of one request, message by message (no joined haystack)."""
-    texts = [normalize(message_text(x)) for x in messages]
+    texts = [plain(message_text(x)) for x in messages]
     return sum(
-        any(found_in(key, t) for key in f.keys for t in texts) for f in case.facts if f.turn <= turn
+        any(occurs(key, t) for key in f.keys for t in texts) for f in case.facts if f.turn <= turn
     )
 
 
