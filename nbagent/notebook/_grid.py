@@ -11,6 +11,16 @@ run's; one progress bar counts the finished jobs.
 For an executor other than a thread pool the transcript and the summariser must pickle: a
 function summariser defined in a notebook cell or a closure does not, and fails up front with a
 :class:`~nbagent.errors.ConfigurationError`.
+
+A job that fails gives a :class:`CellFailure` in its place and the others go on: one that raised
+keeps its exception; one whose worker process died (``BrokenProcessPool``: the pool then fails
+every job it had not finished) is retried once on a ``ProcessPoolExecutor``, alone in a fresh
+one-worker pool of the same start method and initializer, one job at a time, so a job that kills
+its worker again fails by itself and the jobs lost with it finish (the broken pool takes no more
+work; it is shut down first, so its threads end before new workers start). A Dask cluster retries
+a job whose worker died itself (``distributed.scheduler.allowed-failures``) and then raises
+``KilledWorker``, which fails that job alone. The bar ends red (``danger``) saying how many jobs
+failed, green only when none did.
 """
 
 from __future__ import annotations
@@ -21,9 +31,10 @@ import itertools
 import os
 import pickle
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from nbagent.agent import run_sync
@@ -34,6 +45,8 @@ from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, ReplyFunction
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.notebook._replay import Transcript, replay
+from nbagent.notebook._tuning_plot import FAILED, STATUS
+from nbagent.notebook._tuning_run import CellFailure, blank_failed
 
 PROGRESS_MIN_CELLS = 4
 """Grids with more cells than this show a progress bar."""
@@ -128,26 +141,42 @@ def check_picklable(executor: concurrent.futures.Executor, jobs: Sequence[Job]) 
                 ) from e
 
 
-class Progress:
-    """An ipywidgets bar in a kernel, a text line on stderr elsewhere; nothing when disabled."""
+Outcome = AgentSession | CellFailure
+"""What a job gives: the replayed session, or why there is none."""
 
-    def __init__(self, total: int, enabled: bool) -> None:
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+class Progress:
+    """An ipywidgets bar in a kernel, a text line on stderr elsewhere; nothing when disabled.
+
+    ``widget`` forces the bar (``True``) or the text line (``False``); ``None`` picks the bar
+    when IPython runs in a kernel. Nothing shows before :meth:`start`. The bar ends green
+    (``success``) when every job finished, red (``danger``) saying how many failed otherwise.
+    """
+
+    def __init__(self, total: int, enabled: bool, widget: bool | None = None) -> None:
         self.total = total
         self.bar: Any = None
         self.enabled = enabled and total > PROGRESS_MIN_CELLS
+        self.widget = widget
+
+    def start(self) -> None:
         if not self.enabled:
             return
-        try:
-            from IPython import get_ipython
-
-            shell = get_ipython()
-        except ImportError:  # pragma: no cover - IPython is a dependency
-            shell = None
-        if shell is not None and getattr(shell, "kernel", None) is not None:
+        if self.widget if self.widget is not None else _in_kernel():
             import ipywidgets
             from IPython.display import display
 
-            self.bar = ipywidgets.IntProgress(value=0, min=0, max=total, description="tuning")
+            self.bar = ipywidgets.IntProgress(
+                value=0,
+                min=0,
+                max=self.total,
+                description="tuning",
+                style={"description_width": "initial"},
+            )
             display(self.bar)  # type: ignore[no-untyped-call]
 
     def step(self, done: int) -> None:
@@ -158,40 +187,179 @@ class Progress:
         else:
             print(f"\rtuning {done}/{self.total}", end="", file=sys.stderr, flush=True)
 
-    def close(self) -> None:
+    def retrying(self, count: int) -> None:
+        """Say that ``count`` jobs whose worker died run again."""
+        if self.bar is not None:
+            self.bar.bar_style = "warning"
+            self.bar.description = f"retrying {count}"
+
+    def close(self, failed: int = 0) -> None:
+        """The end of the run: green when nothing ``failed``, else red saying how many."""
+        if not self.enabled:
+            return
+        said = f"{_plural(failed, 'cell')} failed" if failed else ""
+        if self.bar is not None:
+            self.bar.bar_style = "danger" if failed else "success"
+            self.bar.description = said or "tuning"
+        else:
+            print(f": {said}" if said else "", file=sys.stderr)
+
+    def stop(self) -> None:
+        """The run was cut short (an interrupt, an error no cell caught)."""
         if not self.enabled:
             return
         if self.bar is not None:
-            self.bar.bar_style = "success"
+            self.bar.bar_style = "danger"
+            self.bar.description = "stopped"
         else:
-            print(file=sys.stderr)
+            print(": stopped", file=sys.stderr)
+
+
+def _in_kernel() -> bool:
+    try:
+        from IPython import get_ipython
+
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython is a dependency
+        return False
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
+def _outcome(future: concurrent.futures.Future[AgentSession]) -> Outcome:
+    try:
+        return future.result()
+    except concurrent.futures.BrokenExecutor as e:
+        return CellFailure(e, lost=True)
+    except Exception as e:
+        return CellFailure(e)
+
+
+def _attempt(job: Job) -> Outcome:
+    try:
+        return replay_cell(*job)
+    except Exception as e:
+        return CellFailure(e)
+
+
+def _submit_all(
+    executor: concurrent.futures.Executor,
+    jobs: Sequence[Job],
+    outcomes: dict[int, Outcome],
+    bar: Progress,
+) -> dict[int, CellFailure]:
+    """Run every job on ``executor``; the outcomes of those that finished or raised go to
+    ``outcomes`` (the bar counting them), and those whose worker died are returned."""
+    lost: dict[int, CellFailure] = {}
+    futures: dict[concurrent.futures.Future[AgentSession], int] = {}
+    try:
+        for i, job in enumerate(jobs):
+            try:
+                futures[executor.submit(replay_cell, *job)] = i
+            except concurrent.futures.BrokenExecutor as e:  # it broke while jobs went in
+                lost.update((j, CellFailure(e, lost=True)) for j in range(i, len(jobs)))
+                break
+        for future in concurrent.futures.as_completed(futures):
+            outcome = _outcome(future)
+            if isinstance(outcome, CellFailure) and outcome.lost:
+                lost[futures[future]] = outcome
+            else:
+                outcomes[futures[future]] = outcome
+                bar.step(len(outcomes))
+    finally:
+        for future in futures:
+            future.cancel()
+    return dict(sorted(lost.items()))
+
+
+def _fresh_pool(
+    executor: concurrent.futures.Executor,
+) -> Callable[[], concurrent.futures.Executor] | None:
+    """A maker of one-worker pools like ``executor`` (its start method and initializer), or
+    ``None`` when it is not a process pool (no other executor is retried)."""
+    if not isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+        return None
+    context = getattr(executor, "_mp_context", None)
+    initializer = getattr(executor, "_initializer", None)
+    initargs = getattr(executor, "_initargs", ())
+
+    def make() -> concurrent.futures.Executor:
+        return concurrent.futures.ProcessPoolExecutor(
+            1, mp_context=context, initializer=initializer, initargs=initargs
+        )
+
+    return make
+
+
+def _retry_alone(
+    make: Callable[[], concurrent.futures.Executor],
+    jobs: Sequence[Job],
+    lost: Mapping[int, CellFailure],
+    outcomes: dict[int, Outcome],
+    bar: Progress,
+) -> None:
+    """Run each ``lost`` job once more, alone, in a fresh pool (a new one after each death)."""
+    bar.retrying(len(lost))
+    pool: concurrent.futures.Executor | None = None
+    try:
+        for i in lost:
+            pool = pool or make()
+            outcome = _outcome(pool.submit(replay_cell, *jobs[i]))
+            if isinstance(outcome, CellFailure) and outcome.lost:
+                outcome = CellFailure(outcome.error, lost=True, retried=True)
+                pool.shutdown(wait=True)
+                pool = None
+            outcomes[i] = outcome
+            bar.step(len(outcomes))
+    except BaseException:  # an interrupt: leave the running job to end with its process
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    if pool is not None:
+        pool.shutdown(wait=True)
 
 
 def run_jobs(
-    jobs: Sequence[Job], executor: concurrent.futures.Executor | None, progress: bool
-) -> list[AgentSession]:
-    """The replayed session of every job, in job order; one bar counts them as they finish."""
-    bar = Progress(len(jobs), progress)
+    jobs: Sequence[Job], executor: concurrent.futures.Executor | None, bar: Progress
+) -> list[Outcome]:
+    """The outcome of every job, in job order: its replayed session or a :class:`CellFailure`
+    (see the module docstring); ``bar`` counts them as they finish."""
+    if executor is not None:
+        check_picklable(executor, jobs)
+    bar.start()
+    outcomes: dict[int, Outcome] = {}
     try:
         if executor is None:
-            sessions = []
-            for done, job in enumerate(jobs, start=1):
-                sessions.append(replay_cell(*job))
-                bar.step(done)
-            return sessions
-        check_picklable(executor, jobs)
-        futures = {executor.submit(replay_cell, *job): i for i, job in enumerate(jobs)}
-        results: dict[int, AgentSession] = {}
-        try:
-            for done, future in enumerate(concurrent.futures.as_completed(futures), start=1):
-                results[futures[future]] = future.result()
-                bar.step(done)
-        finally:
-            for future in futures:
-                future.cancel()
-        return [results[i] for i in range(len(jobs))]
-    finally:
-        bar.close()
+            for i, job in enumerate(jobs):
+                outcomes[i] = _attempt(job)
+                bar.step(len(outcomes))
+        else:
+            lost = _submit_all(executor, jobs, outcomes, bar)
+            make = _fresh_pool(executor)
+            if lost and make is not None:
+                executor.shutdown(wait=True)  # broken: takes no more work; join its threads
+                _retry_alone(make, jobs, lost, outcomes, bar)
+            elif lost:
+                outcomes.update(lost)
+                bar.step(len(outcomes))
+    except BaseException:
+        bar.stop()
+        raise
+    ordered = [outcomes[i] for i in range(len(jobs))]
+    bar.close(sum(isinstance(o, CellFailure) for o in ordered))
+    return ordered
+
+
+def baseline_session(outcome: Outcome, number: int | None) -> AgentSession:
+    """A transcript's no-summary replay (``number``: its place in a list of them), or its error
+    raised with a note: every saving is measured against it, so no grid result stands without."""
+    if isinstance(outcome, CellFailure):
+        which = "" if number is None else f" of transcript {number}"
+        outcome.error.add_note(
+            f"nbagent: the no-summary replay{which} failed ({outcome.reason}); every setting's "
+            "savings are measured against it, so the grid has no result"
+        )
+        raise outcome.error
+    return outcome
 
 
 def is_many(source: Any) -> bool:
@@ -227,7 +395,13 @@ def aggregate(
     largest, ``final_context_tokens`` the mean, and ``savings_pct`` the summed net savings as a
     percentage of the summed no-summary input tokens; ``min_retention`` is the lowest,
     ``final_retention`` the mean (``facts_lost`` is summed); the probe columns alike.
+
+    A setting that failed in any transcript fails in the aggregate (its figures missing, its
+    ``error`` naming the transcripts), since a sum over the others would look cheaper.
     """
+    failures = any(STATUS in t for t in tables)
+    if failures:
+        tables = [t if STATUS in t else t.assign(status="ok", error=None) for t in tables]
     detail = pd.concat([t.assign(transcript=n) for n, t in enumerate(tables)], ignore_index=True)
     detail = detail[["transcript", *tables[0].columns]]
     cell = pd.concat([pd.Series(range(len(t))) for t in tables], ignore_index=True)
@@ -248,17 +422,40 @@ def aggregate(
     table["savings_pct"] = [
         round(100 * net / base, 2) if base else 0.0 for net in table["net_saved_tokens"]
     ]
+    if failures:
+        _mark_failed(table, groups, keys)
     return table[list(tables[0].columns)].reset_index(drop=True), detail
+
+
+def _mark_failed(table: pd.DataFrame, groups: Any, keys: Sequence[str]) -> None:
+    """The aggregate's ``status`` and ``error``: failed where any transcript's cell failed."""
+    errors = [
+        "; ".join(
+            f"transcript {n}: {error}"
+            for n, status, error in zip(
+                rows["transcript"], rows[STATUS], rows["error"], strict=True
+            )
+            if status == FAILED
+        )
+        for _, rows in groups
+    ]
+    failed = np.array([bool(e) for e in errors])
+    table[STATUS] = [FAILED if f else "ok" for f in failed]
+    table["error"] = [e or None for e in errors]
+    blank_failed(table, failed, keys)
 
 
 __all__ = [
     "PROGRESS_MIN_CELLS",
     "SUMMARY_FIELDS",
+    "CellFailure",
     "Job",
+    "Outcome",
     "Progress",
     "Summarizer",
     "aggregate",
     "as_provider",
+    "baseline_session",
     "check_picklable",
     "grid_configs",
     "is_many",

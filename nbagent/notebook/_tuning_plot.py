@@ -8,6 +8,10 @@ The strings are the artists' gids, so tests find them.
 
 A setting's cost is ``total_tokens`` (every turn request's input tokens plus every summary
 call's tokens); its retention is ``min_retention`` (see :mod:`nbagent.notebook.tuning`).
+
+Settings whose replay failed (``status == "failed"``, see :mod:`nbagent.notebook._tuning_run`)
+have no figures: no panel draws them, nothing recommends them, and the figure's title names them
+(``failed-note``). Numbers stay the table rows', so ``#n`` is the same setting everywhere.
 """
 
 from __future__ import annotations
@@ -26,6 +30,32 @@ from nbagent.notebook.charts import ensure_inline_png, literal
 
 LEGEND_MAX_SETTINGS = 24
 """Figures of more settings than this leave the legend out (the ``#n`` labels remain)."""
+
+STATUS = "status"
+"""The table column saying whether a setting's replay finished (present when some failed)."""
+FAILED = "failed"
+
+
+def failed_rows(table: pd.DataFrame) -> list[int]:
+    """The table positions of the settings whose replay failed."""
+    if STATUS not in table:
+        return []
+    return [i for i, status in enumerate(table[STATUS].tolist()) if status == FAILED]
+
+
+def finished_rows(table: pd.DataFrame) -> list[int]:
+    """The table positions of the settings whose replay finished (the ones with figures)."""
+    failed = set(failed_rows(table))
+    return [i for i in range(len(table)) if i not in failed]
+
+
+def skipped_note(table: pd.DataFrame) -> str:
+    """What was left out for failing: ``"2 failed settings skipped: #1, #3"``; ``""`` if none."""
+    failed = failed_rows(table)
+    if not failed:
+        return ""
+    noun = "setting" if len(failed) == 1 else "settings"
+    return f"{len(failed)} failed {noun} skipped: {', '.join(f'#{i}' for i in failed)}"
 
 
 def context_tokens(record: TurnRecord) -> int:
@@ -50,11 +80,11 @@ def pareto_front(costs: Sequence[int], retentions: Sequence[float]) -> list[int]
 
 
 def cheapest_keeping(table: pd.DataFrame, min_retention: float) -> int | None:
-    """The table position of the cheapest setting whose ``min_retention`` reaches the bar (ties:
-    the higher retention, then the first row); ``None`` when none does."""
+    """The table position of the cheapest finished setting whose ``min_retention`` reaches the
+    bar (ties: the higher retention, then the first row); ``None`` when none does."""
     check_bar(min_retention)
     costs, retentions = _costs(table), _retentions(table)
-    keeping = [i for i, r in enumerate(retentions) if r >= min_retention]
+    keeping = [i for i, r in retentions.items() if r >= min_retention]
     return min(keeping, key=lambda i: (costs[i], -retentions[i], i), default=None)
 
 
@@ -71,33 +101,45 @@ def check_bar(min_retention: object) -> None:
 
 
 def no_setting_keeps(table: pd.DataFrame, labels: Sequence[str], min_retention: float) -> str:
-    """Why :func:`cheapest_keeping` found nothing: the best retention and who reached it."""
+    """Why :func:`cheapest_keeping` found nothing: the best retention and who reached it (or
+    that every setting failed), and the failed settings it skipped."""
     costs, retentions = _costs(table), _retentions(table)
-    best = min(range(len(costs)), key=lambda i: (-retentions[i], costs[i], i))
+    if not retentions:
+        (first, *_) = failed_rows(table)
+        error = table["error"].iloc[first] if "error" in table else "no replay"
+        return (
+            f"no setting to recommend: every one of the {len(table)} settings failed (#{first}: "
+            f"{error}); see the table's error column"
+        )
+    best = min(retentions, key=lambda i: (-retentions[i], costs[i], i))
+    skipped = skipped_note(table)
     return (
         f"no setting keeps min_retention >= {min_retention:g}: the best reached "
         f"{retentions[best]:.3f} ({retentions[best]:.1%}), setting #{best} ({labels[best]}, "
-        f"{costs[best]:,} tokens). Lower min_retention, or add settings that keep more to the "
-        "grid: fact_ledger=True with a larger ledger budget, a higher trigger_token_ratio or "
-        "max_context_tokens"
+        f"{costs[best]:,} tokens){f' ({skipped})' if skipped else ''}. Lower min_retention, or "
+        "add settings that keep more to the grid: fact_ledger=True with a larger ledger budget, "
+        "a higher trigger_token_ratio or max_context_tokens"
     )
 
 
-def _costs(table: pd.DataFrame) -> list[int]:
-    return [int(v) for v in table["total_tokens"].tolist()]
+def _costs(table: pd.DataFrame) -> dict[int, int]:
+    """The ``total_tokens`` of each finished setting, by table position."""
+    column = table["total_tokens"].tolist()
+    return {i: int(column[i]) for i in finished_rows(table)}
 
 
-def _retentions(table: pd.DataFrame) -> list[float]:
-    """Each setting's retention to rank by: the probes' when the grid had them (what a person
-    listed beats what the extractor recognised), else the facts'."""
-    column = "probe_min_retention" if "probe_min_retention" in table else "min_retention"
-    return [float(v) for v in table[column].tolist()]
+def _retentions(table: pd.DataFrame) -> dict[int, float]:
+    """Each finished setting's retention to rank by, by table position: the probes' when the
+    grid had them (what a person listed beats what the extractor recognised), else the facts'."""
+    name = "probe_min_retention" if "probe_min_retention" in table else "min_retention"
+    column = table[name].tolist()
+    return {i: float(column[i]) for i in finished_rows(table)}
 
 
-def _labelled(ax: Axes, points: Sequence[tuple[float, float]], gid: str) -> None:
+def _labelled(ax: Axes, points: dict[int, tuple[float, float]], gid: str) -> None:
     """One marker per distinct point, labelled with the ``#n`` of every setting at it."""
     names: dict[tuple[float, float], list[str]] = {}
-    for number, point in enumerate(points):
+    for number, point in points.items():
         names.setdefault(point, []).append(f"#{number}")
     ax.scatter([x for x, _ in names], [y for _, y in names], color="tab:blue", gid=gid)
     for (x, y), at in names.items():
@@ -117,6 +159,8 @@ def _context_panel(
         gid="baseline",
     )
     for number, (label, records) in enumerate(runs):
+        if not records:  # a failed setting: nothing replayed to draw
+            continue
         (line,) = ax.plot(
             [r.turn_index for r in records],
             [context_tokens(r) for r in records],
@@ -140,9 +184,8 @@ def _context_panel(
 
 
 def _savings_panel(ax: Axes, table: pd.DataFrame) -> None:
-    costs = [int(v) for v in table["summary_tokens"].tolist()]
-    saved = [int(v) for v in table["net_saved_tokens"].tolist()]
-    _labelled(ax, list(zip(costs, saved, strict=True)), "savings")
+    costs, saved = table["summary_tokens"].tolist(), table["net_saved_tokens"].tolist()
+    _labelled(ax, {i: (int(costs[i]), int(saved[i])) for i in finished_rows(table)}, "savings")
     ax.axhline(0, color="gray", linewidth=0.8)
     ax.set_xlabel("summary tokens (cost)")
     ax.set_ylabel("net tokens saved vs no summary")
@@ -151,9 +194,11 @@ def _savings_panel(ax: Axes, table: pd.DataFrame) -> None:
 
 def _retention_panel(ax: Axes, table: pd.DataFrame, min_retention: float | None) -> None:
     costs, retentions = _costs(table), _retentions(table)
-    points = list(zip(costs, retentions, strict=True))
+    points = {i: (float(costs[i]), retentions[i]) for i in retentions}
     _labelled(ax, points, "retention")
-    front = list(dict.fromkeys(points[i] for i in pareto_front(costs, retentions)))
+    rows = list(points)
+    on_front = pareto_front([costs[i] for i in rows], [retentions[i] for i in rows])
+    front = list(dict.fromkeys(points[rows[i]] for i in on_front))
     ax.step(
         [x for x, _ in front],
         [y for _, y in front],
@@ -187,7 +232,8 @@ def _retention_panel(ax: Axes, table: pd.DataFrame, min_retention: float | None)
                 zorder=5,
                 gid="recommended",
             )
-    low = min([*retentions, min_retention if min_retention is not None else 1.0], default=1.0)
+    bar = min_retention if min_retention is not None else 1.0
+    low = min([*retentions.values(), bar], default=1.0)
     ax.set_ylim(max(0.0, low - 0.05), 1.01)
     ax.yaxis.set_major_formatter(PercentFormatter(xmax=1.0, decimals=0))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{x / 1000:,.0f}k"))
@@ -212,16 +258,25 @@ def tuning_figure(
     if len(runs) <= LEGEND_MAX_SETTINGS:
         handles, labels = context.get_legend_handles_labels()
         fig.legend(handles, labels, loc="outside lower center", ncols=2, fontsize="small")
+    skipped = skipped_note(table)
+    if skipped:
+        note = fig.suptitle(f"Not drawn: {skipped} (see the table's error column)", color="tab:red")
+        note.set_gid("failed-note")
     ensure_inline_png()
     return fig
 
 
 __all__ = [
+    "FAILED",
     "LEGEND_MAX_SETTINGS",
+    "STATUS",
     "cheapest_keeping",
     "check_bar",
     "context_tokens",
+    "failed_rows",
+    "finished_rows",
     "no_setting_keeps",
     "pareto_front",
+    "skipped_note",
     "tuning_figure",
 ]

@@ -2,7 +2,8 @@
 
 Shared by :class:`~nbagent.notebook.tuning.TuningResult` and
 :class:`~nbagent.notebook.tuning.ManyTuningResult` (which re-exports :class:`Recommendation`):
-both pick from a table with a row per :class:`~nbagent.notebook._tuning_run.TuningRun`.
+both pick from a table with a row per :class:`~nbagent.notebook._tuning_run.TuningRun`. A setting
+whose replay failed is never picked; the recommendation lists the ones it skipped.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pandas as pd
 
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
-from nbagent.notebook._tuning_plot import cheapest_keeping, no_setting_keeps
+from nbagent.notebook._tuning_plot import cheapest_keeping, failed_rows, no_setting_keeps
 from nbagent.notebook._tuning_run import TuningRun
 
 
@@ -25,13 +26,15 @@ class Recommendation:
 
     ``number`` is its table row (``#n`` in the plots), ``values`` its grid values, ``config`` the
     full :class:`SummaryConfig` it was replayed with (to pass to ``AgentBuilder.summary_config``),
-    ``row`` its table row as a dict (column -> value).
+    ``row`` its table row as a dict (column -> value), ``skipped`` the table rows of the settings
+    left out because their replay failed (the table's ``status`` and ``error`` say why).
     """
 
     number: int
     values: dict[str, Any]
     config: SummaryConfig
     row: dict[str, Any]
+    skipped: tuple[int, ...] = ()
 
     @property
     def total_tokens(self) -> int:
@@ -43,9 +46,11 @@ class Recommendation:
 
     def __repr__(self) -> str:
         values = ", ".join(f"{k}={v!r}" for k, v in self.values.items()) or "base config"
+        skipped = ", ".join(f"#{n}" for n in self.skipped)
         return (
             f"Recommendation(#{self.number} {values}: min_retention "
-            f"{self.min_retention:.3f}, {self.total_tokens:,} tokens)"
+            f"{self.min_retention:.3f}, {self.total_tokens:,} tokens"
+            f"{f'; skipped failed {skipped}' if skipped else ''})"
         )
 
 
@@ -55,7 +60,8 @@ def recommendation(
     """The :class:`Recommendation` of ``table`` (one row per run, in order) for the bar."""
     number = _pick(table, [run.label for run in runs], min_retention)
     run = runs[number]
-    return Recommendation(number, dict(run.values), run.config, _row(table, number))
+    skipped = tuple(failed_rows(table))
+    return Recommendation(number, dict(run.values), run.config, _row(table, number), skipped)
 
 
 def _pick(table: pd.DataFrame, labels: Sequence[str], min_retention: float) -> int:

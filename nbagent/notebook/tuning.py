@@ -37,7 +37,14 @@ final_retention          the share of the facts stated so far that the last turn
 min_retention            the lowest retention of the turns after the first summary fired (over
                          every turn when none fired, or it fired on the last turn)
 facts_lost               distinct facts the last turn's request no longer showed
+status, error            only when some setting failed: ``"ok"`` or ``"failed"``, and why (its
+                         replay raised, or its worker process died; its figures are ``<NA>``)
 =======================  ===========================================================================
+
+A setting whose replay fails does not lose the others: every finished setting keeps its row, the
+failed ones are marked, and ``recommend`` and the plots leave them out and say so (see
+:mod:`nbagent.notebook._grid` for worker deaths and the one retry). The no-summary replay every
+saving is measured against is needed: when it fails the grid raises its error.
 
 Retention is measured on each turn's last request: a fact (as :mod:`nbagent.agent.facts` finds
 them: the user's values and constraint sentences, tools' results, pins, an assistant's values once
@@ -74,9 +81,11 @@ from nbagent.llm.prompt_cache import CacheModel
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.notebook._grid import (
     Job,
+    Progress,
     Summarizer,
     aggregate,
     as_provider,
+    baseline_session,
     grid_configs,
     is_many,
     normalise_grid,
@@ -84,12 +93,13 @@ from nbagent.notebook._grid import (
 )
 from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcript, replay
 from nbagent.notebook._tuning_cost import COST_COLUMNS, resolve_price
-from nbagent.notebook._tuning_plot import context_tokens, tuning_figure
+from nbagent.notebook._tuning_plot import context_tokens, failed_rows, tuning_figure
 from nbagent.notebook._tuning_recommendation import Recommendation, recommendation
 from nbagent.notebook._tuning_run import (
     PROBE_COLUMNS,
     RESULT_COLUMNS,
     TuningRun,
+    result_table,
     retention_figures,
 )
 from nbagent.notebook.charts import literal, watermark_chart
@@ -106,13 +116,10 @@ class TuningResult:
     table: pd.DataFrame = field(init=False)
 
     def __post_init__(self) -> None:
-        base = self.baseline_input_tokens
-        rows = [{**run.values, **run.figures(base)} for run in self.runs]
         priced = COST_COLUMNS if any(run.price for run in self.runs) else ()
         probed = PROBE_COLUMNS if any(run.probed for run in self.runs) else ()
-        table = pd.DataFrame(rows, columns=[*self.grid, *RESULT_COLUMNS, *probed, *priced])
-        table["first_fire_turn"] = table["first_fire_turn"].astype("Int64")
-        self.table = table
+        figures = [*RESULT_COLUMNS, *probed, *priced]
+        self.table = result_table(self.runs, list(self.grid), figures, self.baseline_input_tokens)
 
     @property
     def baseline_input_tokens(self) -> int:
@@ -121,12 +128,21 @@ class TuningResult:
 
     @property
     def timelines(self) -> list[list[TurnRecord]]:
-        """Per setting, in table order: the replayed session's timeline."""
+        """Per setting, in table order: the replayed session's timeline (empty if it failed)."""
         return [run.timeline for run in self.runs]
+
+    @property
+    def failed(self) -> list[int]:
+        """The table rows of the settings whose replay failed (``error`` says why)."""
+        return [n for n, run in enumerate(self.runs) if run.failed]
 
     def chart(self, row: int) -> Figure:
         """The watermark chart of the setting in table row ``row``."""
         run = self.runs[row]
+        if run.session is None:
+            raise ConfigurationError(
+                f"setting #{row} ({run.label}) failed ({run.error}), so it has no replay to chart"
+            )
         return watermark_chart(run.session, title=f"Replay: {literal(run.label)}")
 
     def plot(self, min_retention: float | None = None) -> Figure:
@@ -145,17 +161,27 @@ class TuningResult:
 
     def _repr_html_(self) -> str:
         head = (
-            f"<p><strong>Summary tuning</strong>: {len(self.runs)} settings, "
-            f"{len(self.baseline.timeline)} turns; no-summary input tokens "
-            f"{self.baseline_input_tokens:,}</p>"
+            f"<p><strong>Summary tuning</strong>: {len(self.runs)} settings"
+            f"{_failed_html(self.table)}, {len(self.baseline.timeline)} turns; no-summary input "
+            f"tokens {self.baseline_input_tokens:,}</p>"
         )
         return head + styled(self.table).to_html()
 
     def __repr__(self) -> str:
         return (
-            f"TuningResult(settings={len(self.runs)}, turns={len(self.baseline.timeline)}, "
-            f"grid={self.grid!r})"
+            f"TuningResult(settings={len(self.runs)}{_failed_repr(self.table)}, "
+            f"turns={len(self.baseline.timeline)}, grid={self.grid!r})"
         )
+
+
+def _failed_html(table: pd.DataFrame) -> str:
+    failed = len(failed_rows(table))
+    return f" (<strong>{failed} failed</strong>: see the error column)" if failed else ""
+
+
+def _failed_repr(table: pd.DataFrame) -> str:
+    failed = len(failed_rows(table))
+    return f", failed={failed}" if failed else ""
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -209,16 +235,16 @@ class ManyTuningResult:
 
     def _repr_html_(self) -> str:
         head = (
-            f"<p><strong>Summary tuning</strong>: {len(self.table)} settings over "
-            f"{len(self.results)} transcripts; no-summary input tokens "
-            f"{self.baseline_input_tokens:,}</p>"
+            f"<p><strong>Summary tuning</strong>: {len(self.table)} settings"
+            f"{_failed_html(self.table)} over {len(self.results)} transcripts; no-summary input "
+            f"tokens {self.baseline_input_tokens:,}</p>"
         )
         return head + styled(self.table).to_html()
 
     def __repr__(self) -> str:
         return (
-            f"ManyTuningResult(settings={len(self.table)}, transcripts={len(self.results)}, "
-            f"grid={self.grid!r})"
+            f"ManyTuningResult(settings={len(self.table)}{_failed_repr(self.table)}, "
+            f"transcripts={len(self.results)}, grid={self.grid!r})"
         )
 
 
@@ -307,13 +333,13 @@ def tune_summary(
         cells_of.append(cells)
         jobs.append((recorded, None, None))
         jobs += [(recorded, config, summary_provider) for _, config in cells]
-    sessions = iter(run_jobs(jobs, executor, progress))
+    outcomes = iter(run_jobs(jobs, executor, Progress(len(jobs), progress)))
     results = []
-    for cells in cells_of:
-        baseline = next(sessions)
+    for number, cells in enumerate(cells_of):
+        baseline = baseline_session(next(outcomes), number if many else None)
         charge = None if billed is None else billed[0]
         runs = [
-            TuningRun(values, config, next(sessions), charge, probes is not None)
+            TuningRun.of(values, config, next(outcomes), charge, probes is not None)
             for values, config in cells
         ]
         results.append(TuningResult(normalise_grid(grid), runs, baseline))
@@ -421,7 +447,7 @@ def tune_widget(
         result = TuningResult({k: [v] for k, v in values.items()}, [run], baseline)
         box.result = result
         figures.value = styled(result.table[list(RESULT_COLUMNS)]).to_html()
-        png = _figure_png(watermark_chart(run.session, title=f"Replay: {literal(run.label)}"))
+        png = _figure_png(result.chart(0))
         output.outputs = (
             {
                 "output_type": "display_data",
