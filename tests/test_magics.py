@@ -197,7 +197,7 @@ def test_help_shows_every_option_each_command_accepts(ip: InteractiveShell) -> N
                     assert flag in out, f"%agent {name} {flag} is not in %agent help"
     for usage in ("%agent new [--provider SPEC]", "[--tools NAME]", "%agent history [--last N]"):
         assert usage in out
-    assert "%agent sessions [--store PATH]" in out
+    assert "%agent sessions [--store PATH|URL]" in out
     assert "|reset|chat [--session ID]" in out
 
 
@@ -207,6 +207,12 @@ def test_subcommand_help_prints_its_options(ip: InteractiveShell) -> None:
         captured.stdout
     )
     assert captured.stderr == ""
+
+
+def test_new_help_says_the_store_takes_a_postgresql_url(ip: InteractiveShell) -> None:
+    out = " ".join(run(ip, "%agent new --help").stdout.split())
+    assert "--store PATH|URL" in out
+    assert "postgresql://user@host/db URL" in out and "nbagent[postgres]" in out
 
 
 @pytest.mark.parametrize(

@@ -111,7 +111,12 @@ def line_parser() -> argparse.ArgumentParser:
     new.add_argument("--model", metavar="M", help="model name sent with each request")
     _session_option(new, "session id (default: chat-N, fresh)")
     new.add_argument("--system", metavar="TEXT", help="system prompt")
-    new.add_argument("--store", metavar="PATH", help="SQLite file (default .nbagent/)")
+    new.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="a SQLite file (default .nbagent/) or a postgresql://user@host/db URL "
+        "(pip install 'nbagent[postgres]'; the password is never shown)",
+    )
     new.add_argument(
         "--tools", metavar="NAME", help="a ToolRegistry or a list of functions in the notebook"
     )
@@ -144,7 +149,11 @@ def line_parser() -> argparse.ArgumentParser:
     _session_option(history)
     _session_option(commands.add_parser("reset", help=COMMANDS["reset"]))
     sessions = commands.add_parser("sessions", help=COMMANDS["sessions"])
-    sessions.add_argument("--store", metavar="PATH", help="SQLite file (default .nbagent/)")
+    sessions.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="a SQLite file (default .nbagent/) or a postgresql:// URL",
+    )
     _session_option(commands.add_parser("chat", help=COMMANDS["chat"]))
     commands.add_parser("help", help=COMMANDS["help"])
     return parser
