@@ -74,6 +74,9 @@ SEP = "\x00"
 SEALED = HELDOUT.parent / "heldout_sealed"
 """A second set, written after nbagent's extractor and summaries were tuned on the first, by
 someone who never read them: measured, never tuned on (see its README)."""
+SEALED2 = HELDOUT.parent / "heldout_sealed2"
+"""A third set, six conversations written blind to the extractor in session 8, after the
+second was measured: measured once, never tuned on (see its README)."""
 
 
 def case_names(folder: Path = HELDOUT) -> list[str]:
@@ -442,6 +445,7 @@ __all__ = [
     "HELDOUT",
     "KEEP_LAST",
     "SEALED",
+    "SEALED2",
     "WINDOW",
     "Case",
     "Correction",

@@ -4,7 +4,10 @@ The conversations of ``tests/data/heldout/`` (five, 44-52 turns: data analysis, 
 an English/German personal assistant, a Chinese renovation project, a Spanish labour case) and
 of ``tests/data/heldout_sealed/`` (five more, 46-49 turns, written after the extractor was tuned
 on the first five and never tuned on: a French clinic, an SRE incident, a Japanese trip, a
-German contract review, an English/Portuguese research lab) are replayed through real
+German contract review, an English/Portuguese research lab) and of
+``tests/data/heldout_sealed2/`` (six, 48-55 turns, written blind to the extractor: an Italian
+wedding, Korean export freight, an English tax return, a Dutch software release, English/Russian
+lab procurement, a home-lab Kubernetes migration) are replayed through real
 sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
 
 - ``keep last 20 messages``: the baseline, each turn's unmanaged request cut to its last 20
@@ -31,6 +34,7 @@ from benchmarks._heldout import (
     HELDOUT,
     KEEP_LAST,
     SEALED,
+    SEALED2,
     WINDOW,
     case_names,
     default_policy,
@@ -65,7 +69,7 @@ def _row(case: str, policy: str, figures: dict[str, Any], nbagent: bool = True) 
 def measure_all() -> dict[str, list[dict[str, Any]]]:
     summary, compact = default_policy(WINDOW)
     tables: dict[str, list[dict[str, Any]]] = {}
-    for folder, name in [(f, n) for f in (HELDOUT, SEALED) for n in case_names(f)]:
+    for folder, name in [(f, n) for f in (HELDOUT, SEALED, SEALED2) for n in case_names(f)]:
         case = load_case(name, folder)
         name = f"{folder.name}/{name}"
         picked, bar = recommended_policy(case, WINDOW)

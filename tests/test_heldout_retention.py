@@ -14,6 +14,7 @@ import pytest
 from benchmarks._heldout import (
     HELDOUT,
     SEALED,
+    SEALED2,
     Case,
     Correction,
     Fact,
@@ -54,6 +55,26 @@ def test_the_sealed_set_has_five_more_in_other_domains_and_languages() -> None:
     for case in cases:
         _, turns = split_turns(case.messages)
         assert 44 <= len(turns) <= 60, case.name
+
+
+def test_the_third_set_has_six_more_and_corrections_mostly_without_a_cue() -> None:
+    names = case_names(SEALED2)
+    cases = [load_case(n, SEALED2) for n in names]
+    assert len(cases) == 6
+    assert {"it", "ko", "nl", "en"} <= {c.language for c in cases}
+    earlier = {load_case(n).domain for n in NAMES} | {
+        load_case(n, SEALED).domain for n in SEALED_NAMES
+    }
+    assert not {c.domain for c in cases} & earlier
+    for case in cases:
+        _, turns = split_turns(case.messages)
+        assert 44 <= len(turns) <= 60, case.name
+        users = [message_text(t.user) for t in turns]
+        assert 15 <= len(case.hard) <= 40 and 4 <= len(case.soft) <= 11
+        assert 3 <= len(case.corrections) <= 6
+        for fix in case.corrections:
+            assert fix.turn_old < fix.turn_new
+            assert fix.old in users[fix.turn_old] and fix.new in users[fix.turn_new], fix
 
 
 @pytest.mark.parametrize(("folder", "name"), ALL, ids=IDS)
