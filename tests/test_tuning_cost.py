@@ -43,3 +43,14 @@ def test_a_price_can_be_given_with_another_cache_and_unknown_models_fail() -> No
     assert all(run.session.cost_so_far.total.cache_write_tokens == 0 for run in result.runs)
     with pytest.raises(ConfigurationError, match="no known price for 'acme:unknown-9'"):
         tune_summary(TRANSCRIPT, GRID, price="acme:unknown-9", progress=False)
+
+
+def test_a_priced_grid_over_two_transcripts_adds_up_its_usd() -> None:
+    one = tune_summary(TRANSCRIPT, GRID, price="anthropic:claude-sonnet-4-5", progress=False)
+    both = tune_summary(
+        [TRANSCRIPT, TRANSCRIPT], GRID, price="anthropic:claude-sonnet-4-5", progress=False
+    )
+    table = both.table
+    assert table["usd"].tolist() == [round(2 * u, 4) for u in one.table["usd"]]
+    # The same transcript twice reads the same share of its input from the cache.
+    assert table["cache_read_share"].tolist() == one.table["cache_read_share"].tolist()

@@ -418,6 +418,14 @@ def aggregate(
         table["probe_final_retention"] = groups["probe_final_retention"].mean().to_numpy()
         table["probe_min_retention"] = groups["probe_min_retention"].min().to_numpy()
         table["probes_lost"] = groups["probes_lost"].sum().to_numpy()
+    if "usd" in detail:  # priced: the USD adds up, the cache share is weighted by input
+        table["usd"] = groups["usd"].sum().round(4).to_numpy()
+        read = detail["cache_read_share"] * detail["total_input_tokens"]
+        inputs = groups["total_input_tokens"].sum().to_numpy()
+        shares = read.groupby(cell, sort=True).sum().to_numpy()
+        table["cache_read_share"] = [
+            round(r / n, 4) if n else 0.0 for r, n in zip(shares, inputs, strict=True)
+        ]
     base = sum(baselines)
     table["savings_pct"] = [
         round(100 * net / base, 2) if base else 0.0 for net in table["net_saved_tokens"]
