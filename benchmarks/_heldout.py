@@ -210,11 +210,15 @@ def _last_at(key: str, haystack: str) -> int:
 
 
 def correction_kept(correction: Correction, haystack: str) -> bool:
-    """The new value is visible and the old one is absent or older (occurs before it)."""
-    new = _last_at(plain(correction.new), haystack)
-    if new < 0:
+    """The new value is visible and the old one is absent or older (occurs before it). An old
+    value inside the new one ("18時" in "18時半") is the new one."""
+    key_new, key_old = plain(correction.new), plain(correction.old)
+    news = list(_hits(key_new, haystack))
+    if not news:
         return False
-    return _last_at(plain(correction.old), haystack) < new
+    inside = {at + i for at in news for i in range(len(key_new) - len(key_old) + 1)}
+    olds = [at for at in _hits(key_old, haystack) if at not in inside]
+    return max(olds, default=-1) < news[-1]
 
 
 # -- replaying with the requests kept -----------------------------------------------------------

@@ -139,6 +139,10 @@ def test_a_correction_whose_old_value_comes_last_is_not_kept() -> None:
     assert not correction_kept(fix, plain("11:40 was asked; callback at 10:15 confirmed"))
     assert not correction_kept(fix, plain("callback at 10:15"))
     assert not correction_kept(fix, plain("call at 111:40"))
+    # An old value inside the new one is the new one; said apart after it, it is stale.
+    half = Correction("18時", "18時半", 0, 1)
+    assert correction_kept(half, plain("レンガ館は18時半にして"))
+    assert not correction_kept(half, plain("18時半にして") + "\x00" + plain("集合は18時"))
 
 
 def test_the_hand_count_matches_by_its_own_rule_not_the_extractors() -> None:

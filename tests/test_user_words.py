@@ -208,3 +208,41 @@ async def test_the_summary_size_is_one_setting_the_call_and_the_offline_summary_
     assert sizes[0] < sizes[1]
     with pytest.raises(ConfigurationError, match="max_summary_tokens"):
         SummaryConfig(max_summary_tokens=0)
+
+
+def test_a_value_said_again_ending_on_now_or_with_another_languages_cue_replaces_the_old() -> None:
+    from nbagent.llm.statements import is_correction, says_now
+
+    assert says_now("fyi we're running batch size 128 now.")
+    assert says_now("Mireille Dufort is IC now")
+    assert not says_now("now book the 14:20 train")
+    for sentence in (
+        "na verdade o warmup é 2000 steps",
+        "in realtà la cena è alle 20:30",
+        "eigenlijk wordt het 14 mei",
+        "на самом деле встреча в 15:00",
+        "18時じゃなくて18時半にして",
+        "화요일 말고 목요일로 해 주세요",
+    ):
+        assert is_correction(sentence), sentence
+    for first, then, expected in (
+        (
+            "our budget for the whole thing is 140.000 EUR a year",
+            "budget for the whole thing: 155.000 EUR a year, that is the approved figure now",
+            {"140.000 EUR": "155.000 EUR"},
+        ),
+        (
+            "the kickoff call is on 2027-03-10 at 09:30",
+            "kickoff call is on 2027-03-17 now",
+            {"2027-03-10": "2027-03-17"},
+        ),
+    ):
+        book = FactBook()
+        book.update([Message.user(first), Message.assistant("ok"), Message.user(then)])
+        assert {old.text: new.text for old, new in book.replaced()} == expected
+    # "now" leading a request replaces nothing.
+    book = FactBook()
+    book.update(
+        [Message.user(first), Message.assistant("ok"), Message.user("now book it for 2027-03-24")]
+    )
+    assert book.replaced() == []

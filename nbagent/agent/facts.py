@@ -42,6 +42,7 @@ from nbagent.llm.statements import (
     is_correction,
     is_statement,
     restates,
+    says_now,
     split_sentences,
     topic_words,
 )
@@ -192,7 +193,7 @@ class FactBook:
                 if earlier is not None and restates(earlier[1], values):
                     self._restated(earlier[0], keys)
                 frames.setdefault(frame, (keys, values))
-            if new and is_correction(sentence):
+            if new and (is_correction(sentence) or says_now(sentence)):
                 self._corrected(sentence, new, stated)
         self._frames.update(frames)
 

@@ -93,16 +93,26 @@ _CORRECTION_CUES = """
     doch, stattdessen, eigentlich, korrektur, korrigier*, ändere, ändern, verschieb*, sondern,
     nicht mehr, verschoben, verlegt,
     plutôt, reporté, déplacé, avancé, finalement, en fait, au lieu, changez, déplacez,
-    en realidad, mejor, cambia, cambiar, en vez, corrección, mueve, movido, aplazado, cambiado
+    en realidad, mejor, cambia, cambiar, en vez, corrección, mueve, movido, aplazado, cambiado,
+    na verdade, em vez, ao invés, mudou, mudamos, trocamos, adiado,
+    in realtà, invece, anzi, spostato, spostata, rimandato, cambiato,
+    eigenlijk, in plaats van, verplaatst, verschoven, gewijzigd,
+    на самом деле, вместо, перенесли, перенесён, перенесено, ошибся, ошиблась, поменяли
 """
+_CJK_CORRECTION = "じゃなくて|ではなく|に変更|変更して|やっぱり|말고|대신|변경|바뀌었|잘못 말"
+"""Japanese and Korean cues (the Chinese ones follow)."""
 _ZH_CONSTRAINT = (
     "目标|下一步|待办|不要|别|不能|不可以|不许|禁止|必须|一定要|务必|只能|只要|只用|至少|最多|不超过|不得|"
     "素食|吃素|过敏|忌口|清真|决定|选择|选了|采用|用这个|拒绝|批准|同意|否决|驳回|取消|"
     "优先|偏好|喜欢|讨厌|希望|要求|截止|预算|上限|下限|以内|之前完成|提前"
 )
 _ZH_CORRECTION = (
-    "改成|改为|改到|换成|换到|改一下|更正|纠正|其实|不是.{1,20}而是|说错|搞错|不对|"
-    "改期|推迟|延期|挪到|提前到"
+    _CJK_CORRECTION
+    + "|"
+    + (
+        "改成|改为|改到|换成|换到|改一下|更正|纠正|其实|不是.{1,20}而是|说错|搞错|不对|"
+        "改期|推迟|延期|挪到|提前到"
+    )
 )
 
 
@@ -188,6 +198,17 @@ _CONSTRAINTS: TextMemo[bool] = TextMemo(1_000_000)
 def is_correction(sentence: str) -> bool:
     """Whether ``sentence`` says an earlier value is replaced ("actually 15:30", "改成周四")."""
     return _CORRECTION.search(sentence) is not None
+
+
+_NOW = re.compile(
+    r"(?<![\w])(?:now|jetzt|maintenant|ahora|agora|adesso|ora|nu|теперь)\W*$", re.IGNORECASE
+)
+
+
+def says_now(sentence: str) -> bool:
+    """Whether ``sentence`` ends on "now" ("batch size 128 now", "Mireille is IC now"): with a
+    value in it, the value replaces an earlier one of its kind and topic, as after a cue."""
+    return _NOW.search(sentence) is not None
 
 
 _VALUE = re.compile(
@@ -415,6 +436,7 @@ __all__ = [
     "named_values",
     "reports_failure",
     "restates",
+    "says_now",
     "sentence_frame",
     "split_sentences",
     "topic_words",
