@@ -15,7 +15,9 @@ server instead (its user must be allowed to create databases).
 
 The pytest fixture :func:`postgres_server` is session-scoped: one server for the whole run (for
 every module that imports the fixture), and :meth:`PostgresServer.new_database` gives each test
-a database of its own. A watchdog process stops the server even when pytest is killed.
+a database of its own. A watchdog process stops the server even when pytest is killed. Tests that
+restart the server (:meth:`PostgresServer.restart`) run a server of their own with
+:func:`running_server`, so no other test loses its connections.
 """
 
 from __future__ import annotations
@@ -102,20 +104,63 @@ class PostgresServer:
 
     admin_url: str
     _names: Iterator[int] = field(default_factory=itertools.count)
+    _cluster: _Cluster | None = None
+    _port: int | None = None
+
+    @property
+    def restartable(self) -> bool:
+        """Whether this run started the server (an ``NBAGENT_POSTGRES_URL`` one is not ours)."""
+        return self._cluster is not None
+
+    def restart(self) -> None:
+        """Stop the server (``-m fast``: every connection is closed) and start it again on the
+        same port; returns once it accepts connections."""
+        assert self._cluster is not None and self._port is not None, "not a server of this run"
+        self._cluster.stop()
+        self._cluster.start(self._port)
+        wait_until_ready(self.admin_url, self._cluster, STARTUP_DEADLINE)
+
+    def terminate_backends(self, database: str) -> int:
+        """``pg_terminate_backend`` every other connection to ``database``, waiting until each
+        backend has exited; how many."""
+        import psycopg
+
+        query = (
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, %s)) FROM pg_stat_activity "
+            "WHERE datname = %s AND pid <> pg_backend_pid()"
+        )
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            row = conn.execute(query, (int(STARTUP_DEADLINE * 1000), database)).fetchone()
+        return int(row[0]) if row is not None else 0
 
     def url(self, database: str) -> str:
         parts = urllib.parse.urlsplit(self.admin_url)
         return urllib.parse.urlunsplit(parts._replace(path=f"/{database}"))
 
-    def new_database(self, prefix: str = "t") -> str:
-        """Create an empty database and return its URL."""
+    def new_database(self, prefix: str = "t", *, owner: str | None = None) -> str:
+        """Create an empty database (owned by role ``owner``, if given) and return its URL."""
         import psycopg
 
         name = f"nbagent_{prefix}_{os.getpid()}_{next(self._names)}"
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-            conn.execute(f'CREATE DATABASE "{name}"')
+            owned = f' OWNER "{owner}"' if owner else ""
+            conn.execute(f'CREATE DATABASE "{name}"{owned}')
         return self.url(name)
+
+    def new_role(self, name: str, password: str) -> None:
+        """Create (or reset) a login role with ``password``."""
+        import psycopg
+        from psycopg import sql
+
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            exists = conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (name,)).fetchone()
+            verb = "ALTER" if exists else "CREATE"
+            conn.execute(
+                sql.SQL(verb + " ROLE {} LOGIN PASSWORD {}").format(
+                    sql.Identifier(name), sql.Literal(password)
+                )
+            )
 
 
 class _Cluster:
@@ -268,7 +313,7 @@ def running_server() -> Iterator[PostgresServer]:
                 cluster.stop()
                 if attempt == 2:
                     raise
-        yield PostgresServer(url)
+        yield PostgresServer(url, _cluster=cluster, _port=port)
     finally:
         cluster.stop()
         cluster.remove()

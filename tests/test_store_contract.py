@@ -28,12 +28,15 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import (
     AppendMessages,
+    CommitMark,
     DeleteValue,
     InMemoryStore,
     MemoryStore,
     PutValue,
+    SwapValue,
 )
 from nbagent.agent.summary import SummaryConfig
+from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import StoreError
 from nbagent.llm.blocks import (
     ExtensionBlock,
@@ -44,6 +47,7 @@ from nbagent.llm.blocks import (
 )
 from nbagent.llm.messages import AnyMessage, Message, messages_to_json
 from nbagent.llm.providers.offline import OfflineProvider
+from nbagent.llm.request import MessageRequest
 from tests.agent_support import ScriptedProvider
 from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 
@@ -494,6 +498,132 @@ async def test_two_writers_racing_at_one_index_exactly_one_wins(backend: Backend
     history = texts(await a.load_messages("s", "main"))
     assert len(history) == 16 and await b.count_messages("s", "main") == 16
     assert all(history[i] == history[i + 1] for i in range(0, 16, 2))  # no torn pair
+
+
+async def test_a_repeated_commit_of_one_mark_applies_nothing(store: MemoryStore) -> None:
+    """A store that lost the reply to a commit sends it again with its mark: no conflict, no
+    second copy; a new mark is a new commit."""
+    ops = [
+        AppendMessages("s", "main", 0, (Message.user("once"),)),
+        PutValue("s", "memory", "k", 1),
+        CommitMark("s", "turn-0"),
+    ]
+    await store.commit(ops)
+    await store.commit(ops)
+    assert texts(await store.load_messages("s", "main")) == ["once"]
+    with pytest.raises(StoreError, match=CONFLICT):
+        await store.commit([*ops[:2], CommitMark("s", "turn-0-again")])
+    await store.commit([CommitMark("other", "turn-0"), PutValue("other", "memory", "k", 2)])
+    assert await store.get_value("other", "memory", "k") == 2  # marks are per session
+
+
+async def test_a_swap_writes_only_over_the_version_it_was_made_from(store: MemoryStore) -> None:
+    await store.commit([SwapValue("s", "session", "state", {"version": 1, "n": "a"}, 0)])
+    with pytest.raises(StoreError, match=f"changed.*read version 0: {CONFLICT}"):
+        await store.commit(  # a writer that read no state: nothing applied, the append neither
+            [
+                AppendMessages("s", "main", 0, (Message.user("x"),)),
+                SwapValue("s", "session", "state", {"version": 1, "n": "b"}, 0),
+            ]
+        )
+    assert await store.count_messages("s", "main") == 0
+    await store.commit([SwapValue("s", "session", "state", {"version": 2, "n": "c"}, 1)])
+    with pytest.raises(StoreError, match=CONFLICT):
+        await store.commit([SwapValue("s", "session", "state", {"version": 2, "n": "d"}, 1)])
+    assert await store.get_value("s", "session", "state") == {"version": 2, "n": "c"}
+    await store.put_value("t", "session", "state", {"n": "written before versions"})
+    await store.commit([SwapValue("t", "session", "state", {"version": 1}, 0)])  # counts as 0
+    assert await store.get_value("t", "session", "state") == {"version": 1}
+
+
+async def test_two_swaps_racing_over_one_version_exactly_one_wins(backend: Backend) -> None:
+    a, b = backend.new(), backend.new()
+    assert await a.session_ids() == await b.session_ids() == []
+    for version in range(6):
+        outcomes = await asyncio.wait_for(
+            asyncio.gather(
+                *(
+                    s.commit(
+                        [
+                            SwapValue("s", "session", "state", {"version": version + 1}, version),
+                            PutValue("s", "memory", f"{who}{version}", 1),
+                        ]
+                    )
+                    for who, s in (("a", a), ("b", b))
+                ),
+                return_exceptions=True,
+            ),
+            BOUND,
+        )
+        errors = [o for o in outcomes if isinstance(o, BaseException)]
+        assert len(errors) == 1 and CONFLICT in str(errors[0]), outcomes
+    assert await a.get_value("s", "session", "state") == {"version": 6}
+    assert len(await b.keys("s", "memory")) == 6  # the loser's other writes undone with it
+
+
+class GatedSummaryProvider(ScriptedProvider):
+    """The first summary call waits for ``release`` (``started`` set when it begins)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.started, self.release = asyncio.Event(), asyncio.Event()
+        self.summary_calls = 0
+
+    async def chat(self, request: MessageRequest) -> Any:
+        if request.metadata.get("purpose") == "summary":
+            self.summary_calls += 1
+            if self.summary_calls == 1:
+                self.started.set()
+                await self.release.wait()
+        return await super().chat(request)
+
+
+async def test_a_summary_saved_by_one_writer_keeps_the_turn_another_committed_meanwhile(
+    backend: Backend,
+) -> None:
+    """Writer A's summary of turn 0 is saved after writer B committed turn 1 on the same
+    session: it is written over B's state (turn counter, costs, B's record kept), and A reloads
+    before its next turn, which then follows B's."""
+    due = SummaryConfig(max_context_tokens=100, trigger_token_ratio=0.5, debounce_turns=0)
+    gated = GatedSummaryProvider()
+    a = await open_session(backend.new(), "shared", gated, summary_config=due)
+    turn_a = asyncio.create_task(a.submit_turn("a zero"))
+    await asyncio.wait_for(gated.started.wait(), BOUND)  # A's turn is saved; its summary waits
+    b = await open_session(backend.new(), "shared", summary_config=SUMMARY)
+    await b.submit_turn("b one")
+    gated.release.set()
+    await asyncio.wait_for(turn_a, BOUND)
+    await asyncio.wait_for(a.close(timeout=None), BOUND)
+    assert a.timeline[0].summary_status is SummaryStatus.FIRED
+    check = await open_session(backend.new(), "shared")
+    assert texts(check.slot.messages) == ["a zero", "reply to a zero", "b one", "reply to b one"]
+    assert check.turn_index == 2 and check.cost_so_far.calls == 2
+    assert [r.turn_index for r in check.timeline] == [0, 1]
+    assert check.timeline[0].summary_status is SummaryStatus.FIRED
+    assert check.summary_cost.calls == 1 and check.last_summary_turn == 0
+    summary = a.timeline[0].summary
+    assert check.slot.focused.summary_override == summary and check.slot.focused.summary_upto == 2
+    assert await check.get_conversation_summary() == summary
+    await a.submit_turn("a two")  # reloaded first: no conflict, after B's turn
+    final = await open_session(backend.new(), "shared")
+    assert texts(final.slot.messages)[4:] == ["a two", "reply to a two"]
+    assert final.turn_index == 3 and final.cost_so_far.calls == 3
+
+
+async def test_a_writer_whose_turn_lost_the_race_reloads_and_goes_on(backend: Backend) -> None:
+    first = await open_session(backend.new(), "shared")
+    second = await open_session(backend.new(), "shared")
+    await first.submit_turn("from first")
+    with pytest.raises(StoreError, match=CONFLICT):
+        await second.submit_turn("from second")
+    await second.submit_turn("from second")  # the same object: it reloaded the session first
+    assert second.turn_index == 2
+    assert texts(second.slot.messages)[::2] == ["from first", "from second"]
+    with pytest.raises(StoreError, match=CONFLICT):
+        await first.pin("a fact")  # a state write over an older version is refused too
+    await first.pin("a fact")
+    check = await open_session(backend.new(), "shared")
+    assert check.turn_index == 2 and [f.text for f in check.facts().pinned] == ["a fact"]
 
 
 # -- reopening -----------------------------------------------------------------------------------

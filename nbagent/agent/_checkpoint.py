@@ -6,12 +6,24 @@
       1. read-only check            5. cost_so_far += usage
       2. TURN_START hook            6. slot append + save (one transaction, the turn's record too)
       3. the slot's view            7. TURN_END hook
-      4. the tool loop              8. summary checkpoint   <- here
+      4. the tool loop              8. summary checkpoint   <- here, as a background job
                                     9. turn_index += 1
 
 When no summary is due (off, under the line, debounced), a turn that is not streamed and tracks
 no retention saves its record final at (6) (:meth:`SummaryCheckpoint.settle`); any other turn
 saves it pending there and again after (8), before the summary hook runs.
+
+Step 8 runs as a :class:`SummaryJob` the session owns: a **draft** (the summary call, the fact
+ledger) and a **save** (the slot's view, session memory and the session state in one commit,
+then the record). The turn waits for the draft up to :data:`SUMMARY_PATIENCE` seconds -- a
+summary that answers by then is saved before the turn returns, one that does not (a slow or hung
+summary model) is finished in the background and the turn returns at once, its record pending
+until the job saves it. Summaries are made one at a time (a due one waits for an
+earlier one still being made, and replaces one still waiting). The save is written over the
+newest session state (:meth:`SummaryCheckpoint.plan`), never the one the draft started from, so
+a turn committed meanwhile -- by this session or another writer -- is never undone; a summary
+that covers no more than the one saved meanwhile is dropped. Once the save started it is
+finished even if the job is cancelled.
 
 The streamed path commits (6) when the stream ends and advances ``turn_index`` there;
 ``finalize_turn()`` (or leaving ``stream_turn``'s block) then runs (7) and (8) with the turn's own
@@ -23,15 +35,16 @@ level and leaves the slot, session memory and summary state exactly as they were
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.agent._state import SessionState, SlotSummary
+from nbagent.agent._state import SessionState, SlotSummary, state_op
 from nbagent.agent.config import SessionServices
-from nbagent.agent.context import ContextSlot, SlotMode
+from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotConfig, SlotMode
 from nbagent.agent.facts import FactBook
 from nbagent.agent.ledger import carried_facts, split_ledger, with_ledger
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
@@ -50,6 +63,11 @@ from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.agent.summary")
+
+SUMMARY_PATIENCE = 1.0
+"""Seconds a turn (and the next turn, :meth:`AgentSession.get_conversation_summary`,
+:meth:`AgentSession.close`) waits for a summary's model call before leaving it to finish in the
+background. A summary that answered is always waited for until it is saved."""
 
 
 def previous_summary(slot: ContextSlot, saved: SlotSummary | None) -> SlotSummary | None:
@@ -126,14 +144,15 @@ def _watermark(config: SummaryConfig, record: TurnRecord) -> int:
 
 
 @dataclass(frozen=True)
-class SummaryMade:
-    """A summary the checkpoint made and saved, and the session state saved with it."""
+class Draft:
+    """A summary the model made for ``slot_id`` at the end of turn ``turn_index``, not saved."""
 
+    slot_id: str
+    turn_index: int
     text: str
     upto: int
     usage: Usage
     messages_summarised: int
-    state: SessionState
 
     def hook_data(self) -> dict[str, Any]:
         """What the summary hook's context carries about it."""
@@ -145,37 +164,47 @@ class SummaryMade:
         }
 
 
+Plan = tuple[SessionState, SlotConfig, list[StoreOp]]
+"""The state and slot config a summary's save writes, and its ops."""
+
+
 class SummaryCheckpoint:
-    """Decides whether a turn summarises, makes and saves the summary; see the module docstring.
+    """Decides whether a turn summarises, drafts the summary and plans its save; see the module
+    docstring. It fills the record's summary fields; the session owns its state and writes."""
 
-    The session calls it with the turn's slot, the session state and the turn's record; it
-    fills the record's summary fields and returns what it saved (``None`` when nothing), so the
-    session stays the one owner of its state.
-    """
-
-    def __init__(self, session_id: str, state_op: Callable[[SessionState], StoreOp]) -> None:
+    def __init__(self, session_id: str) -> None:
         self.session_id = session_id
-        self._state_op = state_op
 
     def settle(self, services: SessionServices, state: SessionState, record: TurnRecord) -> None:
         """Fill the record's summary fields now when the checkpoint will make no summary (off,
         under the line, debounced), so the turn's one write saves its final record; leave it
-        pending when a summary is due (:meth:`run` makes it)."""
+        pending when a summary is due (:meth:`draft` makes it)."""
         config = services.config.summary_config
         if self._fill(config, state, record) is SummaryStatus.FIRED:
             return
         if config is not None:
             record.context_tokens_after = record.estimated_context_tokens  # the view stays
 
-    async def run(
+    @staticmethod
+    def due(services: SessionServices, state: SessionState, record: TurnRecord) -> bool:
+        """Whether a summary is due after the turn of ``record`` (nothing filled in)."""
+        config = services.config.summary_config
+        if config is None:
+            return False
+        watermark = _watermark(config, record)
+        decided = decide_summary(config, record.turn_index, state.last_summary_turn, watermark)
+        return decided is SummaryStatus.FIRED
+
+    async def draft(
         self,
         services: SessionServices,
         slot: ContextSlot,
         state: SessionState,
         record: TurnRecord,
         facts: Callable[[], FactBook] | None = None,
-    ) -> SummaryMade | None:
-        """Step 8.5 of the notes: maybe summarise, and fill the record's summary fields."""
+    ) -> Draft | None:
+        """Step 8.5 of the notes: decide, and make the summary when one is due (``None`` when
+        none is, or it failed: the record says which)."""
         config = services.config.summary_config
         if self._fill(config, state, record) is not SummaryStatus.FIRED or config is None:
             return None
@@ -209,7 +238,7 @@ class SummaryCheckpoint:
         state: SessionState,
         record: TurnRecord,
         facts: Callable[[], FactBook] | None,
-    ) -> SummaryMade | None:
+    ) -> Draft | None:
         turn_index = record.turn_index
         previous = previous_summary(slot, state.summaries.get(slot.id))
         messages, upto = summary_input(slot, config, previous)
@@ -224,7 +253,7 @@ class SummaryCheckpoint:
             if response is None:
                 record.summary_status = SummaryStatus.EMPTY
                 return None
-            price_summary(record, services, response)  # billed even if the save below fails
+            price_summary(record, services, response)  # billed even if the save fails
             text = response.text().strip()
             if not text:
                 raise ProviderError(
@@ -237,45 +266,154 @@ class SummaryCheckpoint:
                     format_messages_as_text(messages, config.max_tool_result_chars)
                 )
                 text = add_ledger(text, config, facts(), upto, previous, estimator, language)
-            new_state = state.copy()
-            new_state.last_summary_turn = turn_index
-            new_state.summary_cost.add(response.usage)
-            new_state.summaries[slot.id] = SlotSummary(text, upto)
-            new_config = slot.config
-            if slot.config.mode is SlotMode.FOCUSED:
-                focused = slot.focused.model_copy(
-                    update={"summary_override": text, "summary_upto": upto}
-                )
-                new_config = slot.config.model_copy(update={"focused": focused})
-            ops: list[StoreOp] = [
-                *slot.save_ops(config=new_config),
-                PutValue(self.session_id, MEMORY_NAMESPACE, CONVERSATION_SUMMARY_KEY, text),
-                self._state_op(new_state),
-            ]
-            await services.store.commit(ops)
         except Exception as e:
-            logger.error(
-                "automatic summary failed (session=%s, turn=%d): %s: %s; the turn goes on "
-                "and nothing was changed",
-                self.session_id,
-                turn_index,
-                type(e).__name__,
-                e,
-            )
-            record.summary_status = SummaryStatus.FAILED
-            record.summary_error = f"{type(e).__name__}: {e}"
+            self.fail(record, e)
             return None
-        # Committed: now the in-memory slot follows, and the session takes the new state.
-        slot.mark_saved(config=new_config)
+        return Draft(slot.id, turn_index, text, upto, response.usage, len(messages))
+
+    def plan(self, draft: Draft, state: SessionState, config: SlotConfig) -> Plan | None:
+        """The save of ``draft`` over ``state`` and ``config``, the newest the writer knows
+        (turns may have been committed since the draft started: they stay); ``None`` when the
+        summary saved meanwhile covers as much (this one would undo it)."""
+        saved = state.summaries.get(draft.slot_id)
+        if saved is not None and saved.upto >= draft.upto:
+            return None
+        new_state = state.successor()
+        new_state.last_summary_turn = max(state.last_summary_turn, draft.turn_index)
+        new_state.summary_cost.add(draft.usage)
+        new_state.summaries[draft.slot_id] = SlotSummary(draft.text, draft.upto)
+        new_config = config
+        if config.mode is SlotMode.FOCUSED:
+            focused = config.focused.model_copy(
+                update={"summary_override": draft.text, "summary_upto": draft.upto}
+            )
+            new_config = config.model_copy(update={"focused": focused})
+        sid = self.session_id
+        ops: list[StoreOp] = [
+            PutValue(sid, SLOT_NAMESPACE, draft.slot_id, new_config.model_dump(mode="json")),
+            PutValue(sid, MEMORY_NAMESPACE, CONVERSATION_SUMMARY_KEY, draft.text),
+            state_op(sid, new_state),
+        ]
+        return new_state, new_config, ops
+
+    @staticmethod
+    def finish(record: TurnRecord, draft: Draft) -> None:
+        """The record of a turn whose summary was saved."""
         record.summary_status = SummaryStatus.FIRED
-        record.summary = text
-        record.summary_tokens = response.usage.total_tokens
-        return SummaryMade(text, upto, response.usage, len(messages), new_state)
+        record.summary = draft.text
+        record.summary_tokens = draft.usage.total_tokens
+
+    def fail(self, record: TurnRecord, error: BaseException | str) -> None:
+        """Log a summary that failed or could not be saved; the record says why."""
+        reason = error if isinstance(error, str) else f"{type(error).__name__}: {error}"
+        logger.error(
+            "automatic summary failed (session=%s, turn=%d): %s; the turn goes on and nothing "
+            "was changed",
+            self.session_id,
+            record.turn_index,
+            reason,
+        )
+        record.summary_status = SummaryStatus.FAILED
+        record.summary_error = reason
+
+
+# -- the background job ------------------------------------------------------------------------
+
+
+@dataclass
+class SummaryJob:
+    """Step 8 of one turn, running as a task the session owns."""
+
+    record: TurnRecord
+    drafted: asyncio.Future[None]
+    """Done once the summary call answered (or no call was due, or it failed)."""
+    task: asyncio.Task[None] = field(init=False)
+    queued: bool = False
+    """Waiting for an earlier summary to end before its own call."""
+    superseded_by: int | None = None
+    """The turn whose summary replaced this one's while it was queued."""
+
+
+class SummaryJobs:
+    """The summary jobs of a session, and the ways to wait for them (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._jobs: list[SummaryJob] = []
+
+    def running(self) -> list[SummaryJob]:
+        self._jobs = [job for job in self._jobs if not job.task.done()]
+        return list(self._jobs)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Tasks stay with their loop: a session pickled (a tuning grid's replay sent back from
+        # its worker process) carries its saved state, not the jobs still running here.
+        return {"_jobs": []}
+
+    def start(
+        self, record: TurnRecord, body: Callable[[SummaryJob], Coroutine[Any, Any, None]]
+    ) -> SummaryJob:
+        loop = asyncio.get_running_loop()
+        job = SummaryJob(record, loop.create_future())
+        job.task = loop.create_task(body(job), name=f"nbagent-summary-{record.turn_index}")
+        job.task.add_done_callback(_settled)
+        self.running()
+        self._jobs.append(job)
+        return job
+
+    async def wait_own(self, job: SummaryJob, patience: float | None = None) -> None:
+        """The turn's own wait: for the draft up to ``patience`` seconds, then for the save.
+        Cancelling the wait cancels the job (the record stays as saved); an exception the job
+        let through (a summary hook's ``BaseException``) is raised here."""
+        try:
+            await _patiently(job, SUMMARY_PATIENCE if patience is None else patience)
+        except asyncio.CancelledError:
+            job.task.cancel()
+            await asyncio.wait([job.task])
+            raise
+        error = job.task.exception() if job.task.done() and not job.task.cancelled() else None
+        if error is not None:
+            raise error
+
+    async def wait_all(self, patience: float | None = None) -> None:
+        """Wait for the running jobs' drafts up to ``patience`` seconds in all (``None``: as
+        long as they take), and for the saves of the drafted ones. A cancellation here leaves
+        them running."""
+        loop = asyncio.get_running_loop()
+        deadline = None if patience is None else loop.time() + patience
+        for job in self.running():
+            left = None if deadline is None else max(0.0, deadline - loop.time())
+            await _patiently(job, left)
+
+    async def cancel_all(self) -> None:
+        """Cancel every running job and wait until they have ended (their records stay as
+        saved; a save under way is finished first)."""
+        for job in self.running():
+            job.task.cancel()
+        jobs = self.running()
+        if jobs:
+            await asyncio.wait([job.task for job in jobs])
+
+
+async def _patiently(job: SummaryJob, patience: float | None) -> None:
+    if not job.task.done():
+        wanted = [job.task, job.drafted]
+        await asyncio.wait(wanted, timeout=patience, return_when=asyncio.FIRST_COMPLETED)
+    if job.drafted.done() and not job.task.done():
+        await asyncio.wait([job.task])
+
+
+def _settled(task: asyncio.Task[None]) -> None:
+    """Mark a job's outcome retrieved: a job logs its own failures."""
+    if not task.cancelled():
+        task.exception()
 
 
 __all__ = [
+    "SUMMARY_PATIENCE",
+    "Draft",
     "SummaryCheckpoint",
-    "SummaryMade",
+    "SummaryJob",
+    "SummaryJobs",
     "add_ledger",
     "ledger_budget",
     "previous_summary",

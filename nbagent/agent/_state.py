@@ -1,4 +1,10 @@
-"""The persisted bookkeeping of a session: turn counter, summary state and costs."""
+"""The persisted bookkeeping of a session: turn counter, summary state and costs.
+
+The state carries a ``version``, one more at every write, and is written with
+:class:`~nbagent.agent.store.SwapValue` over the version it was made from (:func:`state_op`): a
+writer holding an older state (another session object, a summary computed before a turn) gets a
+conflict instead of undoing what was written meanwhile.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from pydantic import ValidationError
 
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot
-from nbagent.agent.store import SessionSnapshot
+from nbagent.agent.store import SessionSnapshot, SwapValue
 from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import StoreError
 from nbagent.llm.usage import CostTracker, Usage
@@ -52,6 +58,8 @@ class SlotSummary:
 
 @dataclass
 class SessionState:
+    version: int = 0
+    """Writes of this state so far (0: never written, or written before versions existed)."""
     turn_index: int = 0
     last_summary_turn: int = 0
     current_slot: str | None = None
@@ -65,6 +73,7 @@ class SessionState:
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "version": self.version,
             "turn_index": self.turn_index,
             "last_summary_turn": self.last_summary_turn,
             "current_slot": self.current_slot,
@@ -81,6 +90,7 @@ class SessionState:
             return cls()
         try:
             return cls(
+                version=int(data.get("version", 0)),
                 turn_index=int(data["turn_index"]),
                 last_summary_turn=int(data["last_summary_turn"]),
                 current_slot=data.get("current_slot"),
@@ -93,7 +103,7 @@ class SessionState:
                 settings=dict(data.get("settings") or {}),
                 pinned=[str(p) for p in data.get("pinned") or []],
             )
-        except (KeyError, TypeError, ValueError, ValidationError) as e:
+        except (AttributeError, KeyError, TypeError, ValueError, ValidationError) as e:
             raise StoreError(
                 f"stored state of {where} cannot be read ({type(e).__name__}: {e}); it may come "
                 "from an incompatible nbagent version. Use a new session id to start afresh."
@@ -101,6 +111,7 @@ class SessionState:
 
     def copy(self) -> SessionState:
         return SessionState(
+            version=self.version,
             turn_index=self.turn_index,
             last_summary_turn=self.last_summary_turn,
             current_slot=self.current_slot,
@@ -110,6 +121,17 @@ class SessionState:
             settings=dict(self.settings),
             pinned=list(self.pinned),
         )
+
+    def successor(self) -> SessionState:
+        """A copy to change and write next: one version on."""
+        state = self.copy()
+        state.version += 1
+        return state
+
+
+def state_op(session_id: str, state: SessionState) -> SwapValue:
+    """The write of ``state`` (a :meth:`SessionState.successor`) over the version it follows."""
+    return SwapValue(session_id, STATE_NAMESPACE, STATE_KEY, state.to_json(), state.version - 1)
 
 
 @dataclass

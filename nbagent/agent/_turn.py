@@ -186,7 +186,8 @@ class TurnGate:
         self.streamed = False
         self.committing: asyncio.Future[None] | None = None
         self.ending = False
-        """A turn's summary checkpoint is running (it saves a copy of the session state)."""
+        """A turn waits for its summary step (see :mod:`nbagent.agent._checkpoint`): a pin or a
+        setting waits until the turn has returned."""
 
     def require_idle(self, then: str) -> None:
         """Refuse a change of the session's state while a turn could still write it (its

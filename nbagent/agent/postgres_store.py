@@ -8,9 +8,20 @@ and what to do; a versioned schema (a database written by a newer nbagent is ref
 and values are the exact JSON text nbagent writes, validated on load as SQLite's are. Tables are
 prefixed ``nbagent_``: a server database is often shared with other applications.
 
+**Lost connections.** A pooled connection is checked before use (its socket, without a round
+trip), so one the server dropped while it sat idle (a restart, ``pg_terminate_backend``) is
+replaced, not used. A call whose
+connection is lost mid-way is made again on a fresh connection, for up to ``timeout`` seconds.
+A commit that could be half-known -- the connection dropped after the server committed but
+before its reply arrived -- carries a :class:`~nbagent.agent.store.CommitMark` written in the
+same transaction: sent again, it finds its mark and applies nothing, so it ends known saved, once
+(the mark's insert waits for a transaction of the same mark still in flight on the server).
+
 Building does no I/O: the schema is checked and the pool (``psycopg_pool.AsyncConnectionPool``)
 opened on first use. The URL is libpq's (``postgresql://user:password@host:5432/dbname`` or
 ``"host=... dbname=..."``); its password and query values are masked in the repr, logs and errors.
+A password holding a raw ``@``, ``/``, ``?``, ``#``, ``%`` or space is read whole (it is
+percent-encoded before libpq reads it), so none of it shows as a host, port or database name.
 
 **One event loop.** psycopg's connections belong to the loop that opened them, so a store is used
 from one loop: ``await`` the sessions built on it from your loop, or drive them only through the
@@ -26,25 +37,33 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import re
+import select
 import urllib.parse
-from collections.abc import AsyncIterator, Sequence
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
-from typing import Any, assert_never
+from typing import Any, TypeVar, assert_never
 
 from pydantic import ValidationError
 
 from nbagent.agent._sync import run_sync
 from nbagent.agent.store import (
+    MARK_RETENTION,
     AppendMessages,
     BaseStore,
+    CommitMark,
     DeleteValue,
     JsonValue,
     PutValue,
     SessionSnapshot,
     StoreOp,
+    SwapValue,
     append_conflict,
+    commit_mark,
     dump_value,
     load_value,
+    swap_conflict,
 )
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
@@ -63,10 +82,13 @@ except ImportError as e:
 
 logger = logging.getLogger("nbagent.agent.postgres")
 
-SCHEMA_VERSION = 1
-"""The layout this nbagent writes; databases with a higher version are refused."""
+T = TypeVar("T")
 
-TABLES = ("nbagent_schema_version", "nbagent_messages", "nbagent_kv")
+SCHEMA_VERSION = 1
+"""The layout this nbagent writes; databases with a higher version are refused. (The commit
+marks' table is an addition an older nbagent ignores, not a new layout.)"""
+
+TABLES = ("nbagent_schema_version", "nbagent_messages", "nbagent_kv", "nbagent_commits")
 
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS nbagent_schema_version (version integer NOT NULL)",
@@ -79,9 +101,17 @@ _SCHEMA = (
     session_id text COLLATE "C" NOT NULL, namespace text COLLATE "C" NOT NULL,
     key text COLLATE "C" NOT NULL, value text NOT NULL,
     PRIMARY KEY (session_id, namespace, key))""",
+    """CREATE TABLE IF NOT EXISTS nbagent_commits (
+    session_id text COLLATE "C" NOT NULL, commit_id text COLLATE "C" NOT NULL,
+    at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (session_id, commit_id))""",
 )
 
 _SCHEMA_LOCK = 0x6E62_6167_6E74  # "nbagnt": serialises schema creation across processes
+
+RETRY_DELAY = 0.05
+"""Seconds before the first new attempt of a call whose connection was lost; doubled after each
+failed attempt, up to :data:`RETRY_MAX_DELAY`, within the store's ``timeout``."""
+RETRY_MAX_DELAY = 1.0
 
 
 # -- the connection string: shown masked, its secrets kept to scrub ---------------------------
@@ -93,7 +123,7 @@ _SCHEMA_LOCK = 0x6E62_6167_6E74  # "nbagnt": serialises schema creation across p
 def display_conninfo(conninfo: str) -> str:
     """``conninfo`` fit for messages and reprs: password, user info and query values masked."""
     if "://" in conninfo:
-        return display_url(conninfo)
+        return display_url(_normalised_url(conninfo))
     try:
         params = conninfo_to_dict(conninfo)
     except psycopg.Error:
@@ -106,26 +136,117 @@ def _is_secret(param: str) -> bool:
 
 
 def secrets_of(conninfo: str) -> list[str]:
-    """The secret values of ``conninfo`` (raw and URL-quoted), to mask in error texts."""
+    """The secret values of ``conninfo`` (raw and URL-quoted), to mask in error texts; a
+    :class:`ConfigurationError` when libpq cannot read it (its reason kept, secrets masked)."""
     try:
-        params = conninfo_to_dict(conninfo)
-    except psycopg.Error:
-        # libpq's parse error quotes pieces of the string, which may hold the password.
+        params = conninfo_to_dict(_normalised_url(conninfo) if "://" in conninfo else conninfo)
+    except psycopg.Error as e:
+        # libpq's reason may quote pieces of the password: it is masked with every piece that
+        # may be one, and not chained (its text is the unmasked one).
+        reason = _scrub_text(str(e).strip(), _longest_first(_secret_pieces(conninfo)))
         raise ConfigurationError(
-            f"cannot read the PostgreSQL connection URL {display_url(conninfo)!r}: pass a "
-            "postgresql://user:password@host:5432/dbname URL or a 'host=... dbname=...' "
-            "connection string."
+            f"cannot read the PostgreSQL connection string {display_conninfo(conninfo)!r} "
+            f"({reason}). Pass a postgresql://user:password@host:5432/dbname URL or a "
+            "'host=... dbname=...' connection string."
         ) from None
     found = {str(v) for k, v in params.items() if _is_secret(k) and v}
-    found |= {urllib.parse.quote(s, safe="") for s in found}
-    return sorted(found, key=len, reverse=True)
+    return _longest_first(found | {urllib.parse.quote(s, safe="") for s in found})
+
+
+def _scrub_text(text: str, secrets: Sequence[str]) -> str:
+    """``text`` with every one of ``secrets`` masked (pass the longest first)."""
+    for secret in secrets:
+        text = text.replace(secret, "***")
+    return text
+
+
+def _longest_first(secrets: set[str]) -> list[str]:
+    return sorted((s for s in secrets if s), key=len, reverse=True)
+
+
+# A URL's host list: host[:port] entries, commas between (IPv6 hosts in brackets).
+_HOST = re.compile(r"(?:[\w.~%-]*|\[[0-9A-Fa-f:.%\w]*\])(?::\d*)?")
+# key=value pairs of a connection string, the value quoted ('...', backslash escapes) or bare.
+_PAIR = re.compile(r"(\w+)\s*=\s*('(?:[^'\\]|\\.)*'?|\S*)")
+
+
+def _normalised_url(url: str) -> str:
+    """``url`` with its user info percent-encoded, read as meant: libpq reads a raw ``@`` in a
+    password as the end of the user info and a raw ``/`` as the start of the database, and would
+    then show pieces of the password as a host, port or database name in its errors. A ``#``
+    after the user info is encoded too (libpq has no fragments; ``urlsplit`` has)."""
+    scheme, _, rest = url.partition("://")
+    end = _userinfo_end(rest)
+    if end is None:
+        return f"{scheme}://{rest.replace('#', '%23')}"
+    user, colon, password = rest[:end].partition(":")
+    info = _quoted(user) + (f":{_quoted(password)}" if colon else "")
+    return f"{scheme}://{info}@{rest[end + 1 :].replace('#', '%23')}"
+
+
+def _quoted(text: str) -> str:
+    return urllib.parse.quote(urllib.parse.unquote(text), safe="")
+
+
+def _userinfo_end(rest: str) -> int | None:
+    """Where the user info of ``rest`` (the URL after ``scheme://``) ends: its ``@``, or None.
+
+    libpq's reading (the first ``@`` before any ``/``) when what follows it reads as host list
+    and database; otherwise the first ``@`` after a user name (no ``/?#`` in it) that is
+    followed by a host list and a database name without ``@``.
+    """
+    first = re.search(r"[@/]", rest)
+    libpq = first.start() if first is not None and first[0] == "@" else None
+    if _reads_as_hosts(rest if libpq is None else rest[libpq + 1 :]):
+        return libpq
+    for found in re.finditer("@", rest):
+        at = found.start()
+        user = rest[:at].partition(":")[0]
+        if not re.search(r"[/?#]", user) and _reads_as_hosts(rest[at + 1 :]):
+            return at
+    return libpq
+
+
+def _reads_as_hosts(after: str) -> bool:
+    """Whether ``after`` (what follows the user info) reads as ``hosts[/dbname][?query]``."""
+    hosts = re.split(r"[/?]", after, maxsplit=1)[0]
+    tail = after[len(hosts) :]
+    path = tail[1:].split("?", 1)[0] if tail.startswith("/") else ""
+    return all(_HOST.fullmatch(h) for h in hosts.split(",")) and "@" not in path
+
+
+def _secret_pieces(conninfo: str) -> set[str]:
+    """Every piece of ``conninfo`` that may be (part of) a secret, read without libpq: a URL's
+    passwords under every reading of its ``@``s and its secret query values; a connection
+    string's secret values and its words outside any ``key=value`` (a password with a space,
+    unquoted, leaves one)."""
+    found: set[str] = set()
+    if "://" in conninfo:
+        rest = conninfo.partition("://")[2]
+        for at in (m.start() for m in re.finditer("@", rest)):
+            _, colon, password = rest[:at].partition(":")
+            if colon:
+                found |= {password, urllib.parse.unquote(password)}
+        query = rest.partition("?")[2]
+        for pair in query.split("&"):
+            key, _, value = pair.partition("=")
+            if _is_secret(key):
+                found |= {value, urllib.parse.unquote(value)}
+        return found
+    outside = _PAIR.sub(" ", conninfo).split()
+    found |= set(outside)
+    for key, value in _PAIR.findall(conninfo):
+        if _is_secret(key):
+            found |= {value, value.strip("'"), value.strip("'").replace("\\'", "'")}
+    return found
 
 
 class PostgresStore(BaseStore):
     """A :class:`~nbagent.agent.store.MemoryStore` on PostgreSQL (psycopg 3, async pool).
 
     ``min_size`` / ``max_size`` bound the pool's connections; ``timeout`` is how many seconds a
-    connection attempt, or a wait for a free pooled connection, may take.
+    connection attempt, a wait for a free pooled connection, or the new attempts of a call whose
+    connection was lost, may take.
     """
 
     def __init__(
@@ -139,7 +260,7 @@ class PostgresStore(BaseStore):
             raise ConfigurationError(
                 "PostgresStore needs a URL, e.g. 'postgresql://user:password@host:5432/nbagent'."
             )
-        self._conninfo = url
+        self._conninfo = _normalised_url(url) if "://" in url else url
         self._secrets = secrets_of(url)
         self.url = display_conninfo(url)
         _check_pool_settings(min_size, max_size, timeout)
@@ -237,8 +358,11 @@ class PostgresStore(BaseStore):
     async def _connection(self) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
         pool = await self._ready()
         try:
-            async with pool.connection() as conn:
+            conn = await _checkout(pool)
+            try:
                 yield conn
+            finally:
+                await pool.putconn(conn)
         except PoolTimeout as e:
             raise StoreError(
                 f"no connection to the session store at {self.url} within {self.timeout:g} s "
@@ -252,12 +376,31 @@ class PostgresStore(BaseStore):
                 "another database."
             ) from e
 
+    async def _run(self, work: Callable[[psycopg.AsyncConnection[Any]], Awaitable[T]]) -> T:
+        """``work`` on a pooled connection; on a fresh one again while the connection is lost
+        under it (:func:`_connection_lost`), for up to ``timeout`` seconds in all."""
+        await self._ready()  # a first connection that fails is not lost: it is not retried
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.timeout
+        delay = RETRY_DELAY
+        while True:
+            try:
+                async with self._connection() as conn:
+                    return await work(conn)
+            except StoreError as e:
+                if not _connection_lost(e.__cause__) or loop.time() + delay > give_up:
+                    raise
+                logger.warning(
+                    "session store %s: the connection was lost (%s); trying again",
+                    self.url,
+                    self._scrub(e.__cause__ or e),
+                )
+            await asyncio.sleep(delay)
+            delay = min(2 * delay, RETRY_MAX_DELAY)
+
     def _scrub(self, error: BaseException | str) -> str:
         """``error``'s text with every secret of the URL masked."""
-        text = str(error).strip()
-        for secret in self._secrets:
-            text = text.replace(secret, "***")
-        return text
+        return _scrub_text(str(error).strip(), self._secrets)
 
     async def close(self) -> None:
         """Close the pool; the next call opens it again (on the loop it is made from)."""
@@ -277,30 +420,29 @@ class PostgresStore(BaseStore):
     # -- writes -----------------------------------------------------------------------------
 
     async def commit(self, ops: Sequence[StoreOp]) -> None:
-        rows = [(op, _encode(op)) for op in ops]  # serialise before taking a connection
+        """Apply ``ops`` in one transaction; made again on a fresh connection if the connection
+        is lost, which is safe: a commit that appends or swaps carries a mark (the caller's
+        :class:`CommitMark`, or one made here), so a repeat of one that went through applies
+        nothing."""
+        mark = commit_mark(ops)
+        rows: list[tuple[StoreOp, list[str]]] = [
+            (op, _encode(op)) for op in ops if not isinstance(op, CommitMark)
+        ]
         if not rows:
             return
-        async with self._connection() as conn:
-            try:
-                if len(rows) == 1:  # one statement is a transaction of its own
-                    await _check_appends(rows, [await _apply(conn, *rows[0])])
-                    return
-                # Pipelined: BEGIN and every statement go in one round trip, COMMIT in another.
-                async with conn.pipeline() as pipeline, conn.transaction():
-                    cursors = [await _apply(conn, op, encoded) for op, encoded in rows]
-                    await pipeline.sync()
-                    await _check_appends(rows, cursors)
-            except pg_errors.UniqueViolation as e:
-                # Another writer committed these indices between our check and our insert.
-                raise await _conflict_after_race(conn, rows) from e
+        if mark is None and any(isinstance(op, AppendMessages | SwapValue) for op, _ in rows):
+            mark = CommitMark(rows[0][0].session_id, uuid.uuid4().hex)
+        await self._run(lambda conn: _commit_on(conn, rows, mark))
 
     # -- reads ------------------------------------------------------------------------------
 
     async def _rows(self, query: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         """The rows of one read (a statement of its own: autocommit)."""
-        async with self._connection() as conn:
-            cur = await conn.execute(query, params)
-            return await cur.fetchall()
+
+        async def read(conn: psycopg.AsyncConnection[Any]) -> list[tuple[Any, ...]]:
+            return await (await conn.execute(query, params)).fetchall()
+
+        return await self._run(read)
 
     async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
         rows = await self._rows(
@@ -310,8 +452,7 @@ class PostgresStore(BaseStore):
         return self._decode_messages(session_id, slot_id, [data for (data,) in rows])
 
     async def count_messages(self, session_id: str, slot_id: str) -> int:
-        async with self._connection() as conn:
-            return await _stored_count(conn, session_id, slot_id)
+        return await self._run(lambda conn: _stored_count(conn, session_id, slot_id))
 
     async def get_value(self, session_id: str, namespace: str, key: str) -> JsonValue | None:
         rows = await self._rows(
@@ -337,23 +478,7 @@ class PostgresStore(BaseStore):
         A ``REPEATABLE READ`` transaction sees the database as of its first query: a commit by
         another process lands wholly before or wholly after it.
         """
-        # Pipelined: the transaction and both reads go in one round trip.
-        async with self._connection() as conn, conn.pipeline(), conn.transaction():
-            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
-            values_cur = await conn.execute(
-                "SELECT namespace, key, value FROM nbagent_kv WHERE session_id=%s "
-                "ORDER BY namespace, key",
-                (session_id,),
-            )
-            messages_cur = await conn.execute(
-                "SELECT slot_id, data FROM nbagent_messages WHERE session_id=%s "
-                "ORDER BY slot_id, idx",
-                (session_id,),
-            )
-            rows = await values_cur.fetchall()
-            raw_messages: dict[str, list[str]] = {}
-            for slot_id, data in await messages_cur.fetchall():
-                raw_messages.setdefault(slot_id, []).append(data)
+        rows, raw_messages = await self._run(lambda conn: _read_session(conn, session_id))
         values: dict[str, dict[str, JsonValue]] = {}
         for namespace, key, text in rows:
             values.setdefault(namespace, {})[key] = self._decode(session_id, namespace, key, text)
@@ -423,6 +548,99 @@ _APPEND = (
 )
 
 
+# A stored value's "version" member, 0 when it has none (see SwapValue).
+_VERSION = (
+    "COALESCE(CASE WHEN jsonb_typeof(nbagent_kv.value::jsonb -> 'version') = 'number' "
+    "THEN (nbagent_kv.value::jsonb ->> 'version')::numeric END, 0)"
+)
+# A swap is one statement, so the row lock orders two writers: the second re-reads the version
+# the first wrote and matches nothing. Over no row (version 0), the two inserts meet on the
+# primary key and the second takes the ON CONFLICT path, where the version is the first's.
+_SWAP_FIRST = (
+    "INSERT INTO nbagent_kv (session_id, namespace, key, value) "
+    "VALUES (%(session)s, %(namespace)s, %(key)s, %(value)s) "
+    "ON CONFLICT (session_id, namespace, key) DO UPDATE SET value = EXCLUDED.value "
+    f"WHERE {_VERSION} = 0 RETURNING 1"
+)
+_SWAP = (
+    "UPDATE nbagent_kv SET value = %(value)s WHERE session_id = %(session)s "
+    f"AND namespace = %(namespace)s AND key = %(key)s AND {_VERSION} = %(expected)s RETURNING 1"
+)
+# The mark's insert waits for a transaction still in flight with the same mark (the one whose
+# reply was lost), then finds it committed (nothing returned: a repeat) or rolled back.
+_MARK = (
+    "INSERT INTO nbagent_commits (session_id, commit_id) VALUES (%s, %s) "
+    "ON CONFLICT DO NOTHING RETURNING 1"
+)
+_PRUNE = (
+    "DELETE FROM nbagent_commits WHERE session_id = %s AND at < now() - make_interval(secs => %s)"
+)
+
+
+async def _checkout(pool: AsyncConnectionPool[Any]) -> psycopg.AsyncConnection[Any]:
+    """A pooled connection the server has not dropped while it sat idle.
+
+    A server that closes a connection (a restart, ``pg_terminate_backend``, a crash) leaves its
+    socket readable -- a goodbye message or the end of the stream -- where an idle connection's
+    socket has nothing to read. That is checked without a round trip (psycopg_pool's own
+    ``check`` costs one per use, and a second of back-off after each failure); a dropped one is
+    closed, so the pool replaces it, and the next is taken. A connection lost silently (the
+    network) fails at its first statement instead, and :meth:`PostgresStore._run` retries.
+    """
+    while True:
+        conn: psycopg.AsyncConnection[Any] = await pool.getconn()
+        if not (conn.closed or conn.broken or _readable(conn.pgconn.socket)):
+            return conn
+        await conn.close()
+        await pool.putconn(conn)
+
+
+def _readable(fd: int) -> bool:
+    try:
+        return bool(select.select([fd], [], [], 0)[0])
+    except (OSError, ValueError):  # a closed descriptor
+        return True
+
+
+def _connection_lost(error: BaseException | None) -> bool:
+    """Whether ``error`` means the connection went away under a call (the server restarted or
+    terminated the backend, the network dropped), so the call may be made again on another:
+    a libpq-side failure, a connection exception (08) or an operator intervention (57P). A
+    pool timeout has waited for a connection already."""
+    if not isinstance(error, psycopg.OperationalError) or isinstance(error, PoolTimeout):
+        return False
+    state = error.sqlstate
+    return state is None or state.startswith(("08", "57P"))
+
+
+async def _commit_on(
+    conn: psycopg.AsyncConnection[Any],
+    rows: list[tuple[StoreOp, list[str]]],
+    mark: CommitMark | None,
+) -> None:
+    """One attempt of :meth:`PostgresStore.commit` on ``conn``."""
+    if mark is None:  # one idempotent op: a statement of its own, safe to send twice
+        for op, encoded in rows:
+            await _apply(conn, op, encoded)
+        return
+    try:
+        # Pipelined: BEGIN and every statement go in one round trip, COMMIT in another.
+        async with conn.pipeline() as pipeline, conn.transaction():
+            marked = await conn.execute(_MARK, (mark.session_id, mark.commit_id))
+            await conn.execute(_PRUNE, (mark.session_id, MARK_RETENTION))
+            cursors = [await _apply(conn, op, encoded) for op, encoded in rows]
+            await pipeline.sync()
+            if await marked.fetchone() is None:
+                raise psycopg.Rollback()  # a repeat of a commit that went through
+            await _check_results(rows, cursors)
+    except pg_errors.UniqueViolation as e:
+        # Another writer committed these indices between our check and our insert.
+        query = "SELECT 1 FROM nbagent_commits WHERE session_id = %s AND commit_id = %s"
+        cur = await conn.execute(query, (mark.session_id, mark.commit_id))
+        if await cur.fetchone() is None:
+            raise await _conflict_after_race(conn, rows) from e
+
+
 async def _apply(
     conn: psycopg.AsyncConnection[Any], op: StoreOp, encoded: list[str]
 ) -> psycopg.AsyncCursor[Any]:
@@ -437,23 +655,32 @@ async def _apply(
                 "DO UPDATE SET value = EXCLUDED.value",
                 (op.session_id, op.namespace, op.key, encoded[0]),
             )
+        case SwapValue():
+            params: dict[str, Any] = {"session": op.session_id, "namespace": op.namespace}
+            params |= {"key": op.key, "value": encoded[0], "expected": op.expected}
+            return await conn.execute(_SWAP_FIRST if op.expected == 0 else _SWAP, params)
         case DeleteValue():
             query = "DELETE FROM nbagent_kv WHERE session_id=%s AND namespace=%s AND key=%s"
             return await conn.execute(query, (op.session_id, op.namespace, op.key))
+        case CommitMark():
+            raise AssertionError("a commit's mark is written by _commit_on")  # pragma: no cover
         case _:
             assert_never(op)
 
 
-async def _check_appends(
+async def _check_results(
     rows: list[tuple[StoreOp, list[str]]], cursors: list[psycopg.AsyncCursor[Any]]
 ) -> None:
-    """Raise the conflict for the first append that did not start where its history ended."""
+    """Raise the conflict of the first append that did not start where its history ended, or
+    of the first swap whose version had moved on."""
     for (op, _), cur in zip(rows, cursors, strict=True):
         if isinstance(op, AppendMessages):
             row = await cur.fetchone()
             stored = int(row[0]) if row is not None else 0
             if stored != op.start_index:
                 raise append_conflict(op, stored)
+        elif isinstance(op, SwapValue) and await cur.fetchone() is None:
+            raise swap_conflict(op)
 
 
 async def _conflict_after_race(
@@ -466,6 +693,29 @@ async def _conflict_after_race(
         if stored != op.start_index or op is appends[-1]:
             return append_conflict(op, stored)
     raise AssertionError("a unique violation without an append")  # pragma: no cover
+
+
+async def _read_session(
+    conn: psycopg.AsyncConnection[Any], session_id: str
+) -> tuple[list[tuple[Any, ...]], dict[str, list[str]]]:
+    """A session's value rows and message texts, read in one snapshot (``REPEATABLE READ``);
+    pipelined: the transaction and both reads go in one round trip."""
+    async with conn.pipeline(), conn.transaction():
+        await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+        values_cur = await conn.execute(
+            "SELECT namespace, key, value FROM nbagent_kv WHERE session_id=%s "
+            "ORDER BY namespace, key",
+            (session_id,),
+        )
+        messages_cur = await conn.execute(
+            "SELECT slot_id, data FROM nbagent_messages WHERE session_id=%s ORDER BY slot_id, idx",
+            (session_id,),
+        )
+        rows = await values_cur.fetchall()
+        raw_messages: dict[str, list[str]] = {}
+        for slot_id, data in await messages_cur.fetchall():
+            raw_messages.setdefault(slot_id, []).append(data)
+    return rows, raw_messages
 
 
 def _distinct_sessions(name: str, table: str) -> str:
@@ -491,9 +741,9 @@ def _encode(op: StoreOp) -> list[str]:
     match op:
         case AppendMessages():
             return [MESSAGE_ADAPTER.dump_json(m).decode() for m in op.messages]
-        case PutValue():
+        case PutValue() | SwapValue():
             return [dump_value(op.value, where=f"{op.namespace}/{op.key!r}")]
-        case DeleteValue():
+        case DeleteValue() | CommitMark():
             return []
         case _:
             assert_never(op)

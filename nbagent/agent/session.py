@@ -16,6 +16,36 @@ never the history), **commit** (the turn's messages, the session state and the t
 one transaction), **end** (TURN_END, the summary checkpoint — a collaborator, see
 :mod:`nbagent.agent._checkpoint` — and the record's update).
 
+**Summaries do not hold a turn up.** The summary step runs as a background job the session owns.
+A turn returns once it is saved and its summary call has answered, or after
+:data:`~nbagent.agent._checkpoint.SUMMARY_PATIENCE` seconds, whichever comes first: a slow or
+hung summary model never keeps the reply from you for the summary's full deadline
+(``SummaryConfig.timeout`` per attempt). The job then finishes on its own: it saves the summary
+(or logs its failure, history untouched) and updates the turn's record, pending until then.
+What waits for it, and how long:
+
+- the **next turn** waits for a running summary before it builds its request, bounded by the
+  summary's own deadline (``SummaryConfig.timeout`` per attempt): the summary always shapes the
+  request after it, so the same conversation sends the same requests on a busy machine as on
+  an idle one. A hung summary model delays the next prompt, never the reply to this one.
+  Summaries are made one at a time: if its own is due while
+  an older one is still calling the model, it waits for that one in the background (a call in
+  flight is never cut: it may be slow, not hung; ``SummaryConfig.timeout`` bounds it) and then
+  decides again over the state the older one left; a newer due summary replaces one still
+  waiting so (its record says ``failed``, superseded: the newer one covers all it would);
+- :meth:`AgentSession.get_conversation_summary` waits for it likewise, then answers with the
+  latest summary saved;
+- :meth:`AgentSession.close` waits for its call up to ``timeout`` seconds, then cancels it (its
+  record stays pending, as saved); interrupting a turn while it waits cancels its summary too.
+
+**Writers.** The session state is versioned and every write swaps it over the version it was made
+from; a summary is saved over the newest state, so a turn committed meanwhile — by this object or
+by another on the same session id — is never undone. A turn whose commit meets another writer's
+fails with a :class:`~nbagent.errors.StoreError` and is not saved; the session then reloads the
+stored state before its next turn, so submitting the turn again continues after the other
+writer's turns. A turn's commit carries its own :class:`~nbagent.agent.store.CommitMark`, so a
+store that lost the reply to its COMMIT learns it was saved instead of saving it twice.
+
 A turn is atomic. If the model call fails (or a stream is closed early), the turn's user message
 and partial output are neither kept nor saved, ``turn_index`` does not move, ``cost_so_far`` does
 not count it, and the error propagates with its own type. A session opened again with the same id
@@ -27,13 +57,30 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
 
-from nbagent.agent._checkpoint import SummaryCheckpoint, ledger_budget
+from pydantic import ValidationError
+
+from nbagent.agent._checkpoint import (
+    SUMMARY_PATIENCE,
+    Draft,
+    SummaryCheckpoint,
+    SummaryJob,
+    SummaryJobs,
+    ledger_budget,
+)
 from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
-from nbagent.agent._state import STATE_KEY, STATE_NAMESPACE, SessionCost, SessionState, read_session
+from nbagent.agent._state import (
+    STATE_KEY,
+    STATE_NAMESPACE,
+    SessionCost,
+    SessionState,
+    read_session,
+    state_op,
+)
 from nbagent.agent._sync import iterate_sync
 from nbagent.agent._turn import (
     CompactionMemo,
@@ -49,6 +96,7 @@ from nbagent.agent._twin import sync_twin
 from nbagent.agent._uncancelled import finish_despite_cancel
 from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import (
+    SLOT_NAMESPACE,
     ContextSlot,
     SlotConfig,
     existing_slot,
@@ -60,7 +108,7 @@ from nbagent.agent.facts import Fact, FactBook, FactKind
 from nbagent.agent.ledger import amend_summary
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
 from nbagent.agent.spend import price_turn
-from nbagent.agent.store import JsonValue, PutValue, StoreOp
+from nbagent.agent.store import CommitMark, JsonValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, conversation_language
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError
@@ -72,6 +120,9 @@ from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
+
+SWAP_ATTEMPTS = 3
+"""Times a summary's save is planned again over a state another writer changed meanwhile."""
 
 logger = logging.getLogger("nbagent.agent.session")
 
@@ -111,7 +162,15 @@ class AgentSession:
         self._compaction = CompactionMemo()
         self._facts = FactKeeper()
         self._prompt_message: SystemMessage | None = None
-        self._checkpoint = SummaryCheckpoint(session_id, self._state_op)
+        self._checkpoint = SummaryCheckpoint(session_id)
+        self._jobs = SummaryJobs()
+        self._writes = asyncio.Lock()
+        """Held by every write of the session state: a turn's commit, a summary's save, a
+        setting or pin. Each builds its state inside, over the newest."""
+        self._stale = False
+        """A write met another writer's (or could not be confirmed): reload before the next."""
+        self._generation = 0
+        """Reloads so far: a summary job drafted before one saves nothing."""
         self._hooks = SessionHooks(self)
 
     # -- opening ----------------------------------------------------------------------------
@@ -137,7 +196,37 @@ class AgentSession:
     # -- state ------------------------------------------------------------------------------
 
     def _state_op(self, state: SessionState) -> StoreOp:
-        return PutValue(self.session_id, STATE_NAMESPACE, STATE_KEY, state.to_json())
+        return state_op(self.session_id, state)
+
+    async def _reload(self) -> None:
+        """Read the stored session again (another writer moved it on); summary jobs of the old
+        view are cancelled first (their records stay as saved)."""
+        await self._jobs.cancel_all()
+        self._generation += 1
+        self._pending = None
+        self._compaction, self._facts = CompactionMemo(), FactKeeper()
+        self._stale = False
+        await self._load()
+
+    async def _fresh(self) -> None:
+        """Open the session, reloaded if a write found the store moved on."""
+        await self.open()
+        if self._stale:
+            await self._reload()
+
+    async def _note_failed_write(self, version: int) -> None:
+        """After a failed write over state ``version``: stale unless the store still holds it
+        (then the write simply did not happen: a full disk, a refused value)."""
+        try:
+            stored = await self.bundle.store.get_value(self.session_id, STATE_NAMESPACE, STATE_KEY)
+        except StoreError:
+            self._stale = True
+            return
+        where = f"session {self.session_id!r}"
+        try:
+            self._stale = SessionState.from_json(stored, where=where).version != version
+        except StoreError:
+            self._stale = True
 
     @property
     def timeline(self) -> list[TurnRecord]:
@@ -200,16 +289,16 @@ class AgentSession:
         microcompact starts afresh after a change of ``compact_config`` or the system prompt.
         """
         changes = SessionSettings(summary_config, compact_config, system_prompt)
-        await self.open()
+        await self._fresh()
         self._gate.require_idle("configure it")
         if self._pending is not None:
             await self.finalize_turn()
         if not changes.given():
             return
-        state = self._state.copy()
-        state.settings = {**state.settings, **changes.to_json()}
-        await self.bundle.store.commit([self._state_op(state)])
-        self._state = state
+        async with self._writes:
+            state = self._state.successor()
+            state.settings = {**state.settings, **changes.to_json()}
+            await self._write_state(state)
         self._use_settings(changes)
 
     @property
@@ -309,7 +398,11 @@ class AgentSession:
     # -- turns ------------------------------------------------------------------------------
 
     async def submit_turn(self, text: Prompt) -> MessageResponse:
-        """Run one turn (the tool loop included) and return the final response."""
+        """Run one turn (the tool loop included) and return the final response.
+
+        It returns once the turn is saved and its summary, if one is due, is saved too or has
+        not answered within :data:`~nbagent.agent._checkpoint.SUMMARY_PATIENCE` seconds (then
+        it is finished in the background: see the module docstring)."""
         turn = await self._begin_turn(text, streamed=False)
         try:
             response = await turn.cycle.submit_with_tools(turn.user, self.tools)
@@ -372,6 +465,12 @@ class AgentSession:
         await self._gate.wait_for_commit()
         if self._pending is not None:
             await self.finalize_turn()
+        # A running summary shapes this request: wait for it, bounded by its own deadline
+        # (SummaryConfig.timeout per attempt), so a replay or a tuning grid gets the same
+        # requests on a busy machine as on an idle one.
+        await self._jobs.wait_all(None)
+        if self._stale:
+            await self._reload()
         slot = self.slot
         slot.require_writable()
         token = self._gate.claim(streamed)
@@ -403,25 +502,24 @@ class AgentSession:
         so a crash later never loses it. The record is updated after the summary step, unless
         no summary is due and the turn is neither streamed nor tracks retention: then it is saved
         final, once. Once the write started, the turn is saved and known to be, or neither: a
-        cancellation waits for the write to end (:func:`finish_despite_cancel`)."""
+        cancellation waits for the write to end (:func:`finish_despite_cancel`). The state is
+        built with the write lock held, over the newest (a summary may have landed meanwhile)."""
         slot, new = turn.slot, turn.new_messages()
-        state = self._state.copy()
-        state.turn_index = turn.index + 1
-        state.current_slot = slot.id
-        state.cost.merge(turn.cycle.usage)
-        record = turn.record(response, state, new, self._request_tokens(slot, new))
-        price_turn(record, self.bundle, turn.cycle.usage.total, response)
-        # A streamed turn's summary step waits for finalize_turn(); retention is measured once
-        # the turn is stored, so a tracked turn's record is completed by the second write.
-        if not turn.streamed and not self.bundle.config.track_retention:
-            self._checkpoint.settle(self.bundle, state, record)
-        ops = [*slot.save_ops(extra=new), self._state_op(state), self._records.op(record)]
+        mark = CommitMark(self.session_id, f"turn-{turn.index}-{uuid.uuid4().hex}")
+        written: list[tuple[SessionState, TurnRecord]] = []
 
         async def write() -> None:
             try:
-                await self.bundle.store.commit(ops)
-                slot.mark_saved(extra=new)
-                self._state = state
+                async with self._writes:
+                    state, record, ops = self._turn_writes(turn, response, new)
+                    written.append((state, record))
+                    try:
+                        await self.bundle.store.commit([*ops, mark])
+                    except StoreError:
+                        await self._note_failed_write(state.version - 1)
+                        raise
+                    slot.mark_saved(extra=new)
+                    self._state = state
                 if self.bundle.config.track_retention:  # off the default hot path
                     self._facts.measure(
                         turn, record, self._state.pinned, self.tools, self.bundle.config.probes
@@ -438,10 +536,28 @@ class AgentSession:
         try:
             await finish_despite_cancel(task)
         except asyncio.CancelledError:
-            if self._state is state:  # saved before the cancellation took effect
+            if written and self._state is written[0][0]:  # saved before the cancellation
                 self._turn_index = turn.index + 1
             raise
-        return record
+        return written[0][1]
+
+    def _turn_writes(
+        self, turn: Turn, response: MessageResponse, new: list[AnyMessage]
+    ) -> tuple[SessionState, TurnRecord, list[StoreOp]]:
+        """The state and record a turn's commit writes, and its ops."""
+        slot = turn.slot
+        state = self._state.successor()
+        state.turn_index = turn.index + 1
+        state.current_slot = slot.id
+        state.cost.merge(turn.cycle.usage)
+        record = turn.record(response, state, new, self._request_tokens(slot, new))
+        price_turn(record, self.bundle, turn.cycle.usage.total, response)
+        # A streamed turn's summary step waits for finalize_turn(); retention is measured once
+        # the turn is stored, so a tracked turn's record is completed by the second write.
+        if not turn.streamed and not self.bundle.config.track_retention:
+            self._checkpoint.settle(self.bundle, state, record)
+        ops = [*slot.save_ops(extra=new), self._state_op(state), self._records.op(record)]
+        return state, record, ops
 
     def facts(self, slot: ContextSlot | None = None) -> FactBook:
         """The facts stated in ``slot`` (default: the current one) and the pinned ones."""
@@ -452,14 +568,23 @@ class AgentSession:
         if not isinstance(text, str) or not (text := text.strip()):
             raise ConfigurationError(f"pin() needs the fact's text, got {text!r}")
         text = valid_unicode(text)  # a lone surrogate could be neither saved nor sent
-        await self.open()
+        await self._fresh()
         self._gate.require_idle("pin the fact")
         self._check_pin_fits(text)
-        state = self._state.copy()
-        state.pinned = [*(p for p in state.pinned if p != text), text]
-        await self.bundle.store.commit([self._state_op(state)])
-        self._state = state
+        async with self._writes:
+            state = self._state.successor()
+            state.pinned = [*(p for p in state.pinned if p != text), text]
+            await self._write_state(state)
         return Fact(text, FactKind.PINNED)
+
+    async def _write_state(self, state: SessionState) -> None:
+        """Save ``state`` alone (the write lock held) and make it the session's."""
+        try:
+            await self.bundle.store.commit([self._state_op(state)])
+        except StoreError:
+            await self._note_failed_write(state.version - 1)
+            raise
+        self._state = state
 
     def _check_pin_fits(self, text: str) -> None:
         """Refuse a pin longer than the summary's whole ledger budget: every summary lists every
@@ -479,32 +604,151 @@ class AgentSession:
             )
 
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:
-        """Steps 7 and 8: the turn-end hook, then the summary checkpoint; update the record
-        (saved final by the commit already when it settled the summary step)."""
-        slot = self._slots[record.slot_id]
+        """Steps 7 and 8: the turn-end hook, then the summary step as a job, waited for as the
+        module docstring says (nothing to wait for when the commit settled the record)."""
         settled = record.summary_status is not SummaryStatus.PENDING
-        await self._hooks.emit(HookEvent.TURN_END, index, response=response, slot_id=slot.id)
+        await self._hooks.emit(HookEvent.TURN_END, index, response=response, slot_id=record.slot_id)
         if settled:
             return
-        self._gate.ending = True  # the summary's state is this one's copy: no change meanwhile
+        earlier = self._jobs.running()
+        job = self._jobs.start(record, lambda job: self._summary_step(job, earlier))
+        self._gate.ending = True
         try:
-            made = await self._checkpoint.run(
-                self.bundle, slot, self._state, record, lambda: self.facts(slot)
-            )
+            await self._jobs.wait_own(job)
         finally:
             self._gate.ending = False
-        if made is not None:
-            self._state = made.state
-        if record.summary_status is not SummaryStatus.DISABLED:
-            record.context_tokens_after = self.estimate_context_tokens()
-        try:  # before the summary hook: an interrupt there leaves the record saved
-            await self.bundle.store.commit([self._records.op(record)])
-        except StoreError as e:
+
+    async def _summary_step(self, job: SummaryJob, earlier: list[SummaryJob]) -> None:
+        """A turn's summary job: supersede or wait for an earlier one, draft, save, hook."""
+        record, generation = job.record, self._generation
+        try:
+            draft = await self._draft(job, earlier)
+            save = asyncio.ensure_future(self._save_summary(record, draft, generation))
+            saved = await finish_despite_cancel(save)  # once started, a save is finished
+            if saved is not None:
+                data = saved.hook_data()
+                await self._hooks.emit(
+                    HookEvent.SUMMARY, record.turn_index, slot_id=record.slot_id, **data
+                )
+        except Exception as e:  # a job has nobody to raise to: say it
             logger.error(
-                "session %s: timeline record of turn %d not updated: %s", self.session_id, index, e
+                "session %s: the summary step of turn %d failed: %s: %s",
+                self.session_id,
+                record.turn_index,
+                type(e).__name__,
+                e,
             )
-        if made is not None:
-            await self._hooks.emit(HookEvent.SUMMARY, index, slot_id=slot.id, **made.hook_data())
+
+    async def _draft(self, job: SummaryJob, earlier: list[SummaryJob]) -> Draft | None:
+        """Decide and make the summary; when one is due while an earlier summary is still
+        being made, wait for it first (summaries are made one at a time, each over the state
+        the last one left), and replace an earlier one still waiting so: this one covers all it
+        would, and a call in flight is never cut (it may be slow, not hung)."""
+        record = job.record
+        try:
+            if earlier and self._checkpoint.due(self.bundle, self._state, record):
+                job.queued = True
+                for other in earlier:
+                    if other.queued:
+                        other.superseded_by = record.turn_index
+                        other.task.cancel()
+                await asyncio.wait([other.task for other in earlier])
+                job.queued = False
+            slot = self._slots[record.slot_id]
+            return await self._checkpoint.draft(
+                self.bundle, slot, self._state, record, lambda: self.facts(slot)
+            )
+        except asyncio.CancelledError:
+            if job.superseded_by is None:
+                raise
+            current = asyncio.current_task()
+            if current is not None:
+                current.uncancel()
+            reason = f"superseded: the summary of turn {job.superseded_by} covers these messages"
+            self._checkpoint.fail(record, reason)
+            return None
+        finally:
+            if not job.drafted.done():
+                job.drafted.set_result(None)
+
+    async def _save_summary(
+        self, record: TurnRecord, draft: Draft | None, generation: int
+    ) -> Draft | None:
+        """Save the summary (if any) over the newest state, then the record; the draft when
+        its summary was saved."""
+        async with self._writes:
+            if generation != self._generation:  # reloaded since: another writer's view now
+                return None
+            saved = (
+                draft if draft is not None and await self._store_summary(draft, record) else None
+            )
+            slot = self._slots.get(record.slot_id)
+            if record.summary_status is not SummaryStatus.DISABLED and slot is not None:
+                record.context_tokens_after = self._request_tokens(slot)
+            try:
+                await self.bundle.store.commit([self._records.op(record)])
+            except StoreError as e:
+                logger.error(
+                    "session %s: timeline record of turn %d not updated: %s",
+                    self.session_id,
+                    record.turn_index,
+                    e,
+                )
+            return saved
+
+    async def _store_summary(self, draft: Draft, record: TurnRecord) -> bool:
+        """Write ``draft`` over the newest state: this session's, or, when another writer
+        changed the stored one meanwhile, the stored one (read again, up to
+        :data:`SWAP_ATTEMPTS` times; this session then reloads before its next turn)."""
+        slot = self._slots.get(draft.slot_id)
+        if slot is None:
+            self._checkpoint.fail(record, f"slot {draft.slot_id!r} is gone")
+            return False
+        state, config, foreign = self._state, slot.config, False
+        for _ in range(SWAP_ATTEMPTS):
+            planned = self._checkpoint.plan(draft, state, config)
+            if planned is None:
+                reason = "superseded: a summary saved meanwhile covers as many messages"
+                self._checkpoint.fail(record, reason)
+                return False
+            new_state, new_config, ops = planned
+            try:
+                await self.bundle.store.commit(ops)
+            except StoreError as e:
+                newer = await self._stored_base(draft.slot_id, state.version)
+                if newer is None:
+                    self._checkpoint.fail(record, e)
+                    return False
+                (state, config), foreign = newer, True
+                continue
+            if foreign:
+                self._stale = True
+            else:
+                self._state = new_state
+                slot.mark_saved(config=new_config)
+            self._checkpoint.finish(record, draft)
+            return True
+        self._checkpoint.fail(record, "the stored session state kept changing under the save")
+        return False
+
+    async def _stored_base(
+        self, slot_id: str, version: int
+    ) -> tuple[SessionState, SlotConfig] | None:
+        """The stored state and slot config when another writer moved the state on from
+        ``version`` (read in that order: a write between the two reads fails the next swap);
+        ``None`` when it did not, or they cannot be read."""
+        store, sid = self.bundle.store, self.session_id
+        try:
+            state = SessionState.from_json(
+                await store.get_value(sid, STATE_NAMESPACE, STATE_KEY), where=f"session {sid!r}"
+            )
+            if state.version == version:
+                return None
+            raw = await store.get_value(sid, SLOT_NAMESPACE, slot_id)
+            config = self._slots[slot_id].config if raw is None else SlotConfig.model_validate(raw)
+        except (StoreError, ValidationError):
+            return None
+        return state, config
 
     # -- session memory ---------------------------------------------------------------------
 
@@ -513,9 +757,26 @@ class AgentSession:
         return await self.session_memory.get(key)
 
     async def get_conversation_summary(self) -> str | None:
-        """The latest automatic summary (from session memory), or ``None`` before the first."""
+        """The latest automatic summary (from session memory), or ``None`` before the first.
+
+        A summary still being made is waited for first (bounded by its own deadline)."""
+        await self._jobs.wait_all(None)
         value = await self.session_memory.get(CONVERSATION_SUMMARY_KEY)
         return None if value is None else str(value)
+
+    # -- closing ----------------------------------------------------------------------------
+
+    async def close(self, timeout: float | None = SUMMARY_PATIENCE) -> None:
+        """End the session's background work: a streamed turn awaiting ``finalize_turn()`` is
+        finalised, a summary still calling the model is given ``timeout`` seconds (``None``: as
+        long as it takes, its own ``SummaryConfig.timeout`` included) and then cancelled -- its
+        turn's record stays pending, as saved, and the history untouched. A summary that
+        answered is saved first. The store is not closed (other sessions may share it), and
+        the session can take turns again afterwards."""
+        if self._pending is not None:
+            await self.finalize_turn()
+        await self._jobs.wait_all(timeout)
+        await self._jobs.cancel_all()
 
     # -- sync twins -------------------------------------------------------------------------
 
@@ -527,6 +788,7 @@ class AgentSession:
     get_session_data_sync = sync_twin(get_session_data)
     pin_sync = sync_twin(pin)
     get_conversation_summary_sync = sync_twin(get_conversation_summary)
+    close_sync = sync_twin(close)
 
     def submit_turn_stream_sync(self, text: Prompt) -> Iterator[CycleEvent]:
         return iterate_sync(self.submit_turn_stream(text))

@@ -8,12 +8,15 @@ once — and a save never queues behind other work in the loop's default executo
 tool, a slow ``asyncio.to_thread`` call).
 
 The ``schema_version`` table records the layout; a file written by a newer nbagent is refused
-with :class:`StoreError` rather than misread.
+with :class:`StoreError` rather than misread. The ``commits`` table holds the
+:class:`~nbagent.agent.store.CommitMark` of recent commits (added to older files when opened;
+an older nbagent ignores it).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 import threading
 import time
@@ -25,16 +28,22 @@ from typing import Any, TypeVar, assert_never
 from pydantic import ValidationError
 
 from nbagent.agent.store import (
+    MARK_RETENTION,
     AppendMessages,
     BaseStore,
+    CommitMark,
     DeleteValue,
     JsonValue,
     PutValue,
     SessionSnapshot,
     StoreOp,
+    SwapValue,
     append_conflict,
+    commit_mark,
     dump_value,
     load_value,
+    stored_version,
+    swap_conflict,
 )
 from nbagent.errors import StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
@@ -62,6 +71,12 @@ _SCHEMA = (
     key        TEXT NOT NULL,
     value      TEXT NOT NULL,
     PRIMARY KEY (session_id, namespace, key)
+) WITHOUT ROWID""",
+    """CREATE TABLE IF NOT EXISTS commits (
+    session_id TEXT NOT NULL,
+    commit_id  TEXT NOT NULL,
+    at         REAL NOT NULL,
+    PRIMARY KEY (session_id, commit_id)
 ) WITHOUT ROWID""",
 )
 
@@ -188,33 +203,12 @@ class SqliteStore(BaseStore):
     def _commit(conn: sqlite3.Connection, rows: list[tuple[StoreOp, list[str]]]) -> None:
         conn.execute("BEGIN IMMEDIATE")
         try:
+            mark = commit_mark([op for op, _ in rows])
+            if mark is not None and _marked(conn, mark):
+                conn.execute("ROLLBACK")  # a repeat of a commit that went through
+                return
             for op, encoded in rows:
-                match op:
-                    case AppendMessages():
-                        stored = _stored_count(conn, op.session_id, op.slot_id)
-                        if stored != op.start_index:
-                            raise append_conflict(op, stored)
-                        conn.executemany(
-                            "INSERT INTO messages (session_id, slot_id, idx, data) "
-                            "VALUES (?, ?, ?, ?)",
-                            [
-                                (op.session_id, op.slot_id, op.start_index + i, data)
-                                for i, data in enumerate(encoded)
-                            ],
-                        )
-                    case PutValue():
-                        conn.execute(
-                            "INSERT OR REPLACE INTO kv (session_id, namespace, key, value) "
-                            "VALUES (?, ?, ?, ?)",
-                            (op.session_id, op.namespace, op.key, encoded[0]),
-                        )
-                    case DeleteValue():
-                        conn.execute(
-                            "DELETE FROM kv WHERE session_id=? AND namespace=? AND key=?",
-                            (op.session_id, op.namespace, op.key),
-                        )
-                    case _:
-                        assert_never(op)
+                _apply(conn, op, encoded)
         except BaseException:
             conn.execute("ROLLBACK")
             raise
@@ -353,13 +347,72 @@ def _stored_count(conn: sqlite3.Connection, session_id: str, slot_id: str) -> in
     return 0 if row[0] is None else int(row[0]) + 1
 
 
+def _apply(conn: sqlite3.Connection, op: StoreOp, encoded: list[str]) -> None:
+    """One op of a commit, inside its transaction."""
+    match op:
+        case AppendMessages():
+            stored = _stored_count(conn, op.session_id, op.slot_id)
+            if stored != op.start_index:
+                raise append_conflict(op, stored)
+            conn.executemany(
+                "INSERT INTO messages (session_id, slot_id, idx, data) VALUES (?, ?, ?, ?)",
+                [
+                    (op.session_id, op.slot_id, op.start_index + i, data)
+                    for i, data in enumerate(encoded)
+                ],
+            )
+        case PutValue() | SwapValue():
+            if isinstance(op, SwapValue):
+                row = conn.execute(
+                    "SELECT value FROM kv WHERE session_id=? AND namespace=? AND key=?",
+                    (op.session_id, op.namespace, op.key),
+                ).fetchone()
+                stored = 0 if row is None else stored_version(_parsed(row[0]))
+                if stored != op.expected:
+                    raise swap_conflict(op, stored)
+            conn.execute(
+                "INSERT OR REPLACE INTO kv (session_id, namespace, key, value) VALUES (?, ?, ?, ?)",
+                (op.session_id, op.namespace, op.key, encoded[0]),
+            )
+        case DeleteValue():
+            conn.execute(
+                "DELETE FROM kv WHERE session_id=? AND namespace=? AND key=?",
+                (op.session_id, op.namespace, op.key),
+            )
+        case CommitMark():
+            now = time.time()
+            conn.execute(
+                "DELETE FROM commits WHERE session_id=? AND at < ?",
+                (op.session_id, now - MARK_RETENTION),
+            )
+            conn.execute(
+                "INSERT INTO commits (session_id, commit_id, at) VALUES (?, ?, ?)",
+                (op.session_id, op.commit_id, now),
+            )
+        case _:
+            assert_never(op)
+
+
+def _marked(conn: sqlite3.Connection, mark: CommitMark) -> bool:
+    query = "SELECT 1 FROM commits WHERE session_id=? AND commit_id=?"
+    return conn.execute(query, (mark.session_id, mark.commit_id)).fetchone() is not None
+
+
+def _parsed(text: str) -> JsonValue:
+    """A stored value for its version only: damaged text has none (the load reports it)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
 def _encode(op: StoreOp) -> list[str]:
     match op:
         case AppendMessages():
             return [MESSAGE_ADAPTER.dump_json(m).decode() for m in op.messages]
-        case PutValue():
+        case PutValue() | SwapValue():
             return [dump_value(op.value, where=f"{op.namespace}/{op.key!r}")]
-        case DeleteValue():
+        case DeleteValue() | CommitMark():
             return []
         case _:
             assert_never(op)

@@ -13,11 +13,20 @@ Writes go through :meth:`MemoryStore.commit`, which applies a list of operations
 transaction**: a turn's messages, its slot config and the session state land together or not at
 all. :class:`InMemoryStore` is for tests and throwaway sessions; :class:`SqliteStore` (see
 :mod:`nbagent.agent.sqlite_store`) is the embedded default that survives a kernel restart.
+
+Two operations make a commit safe to repeat and safe against another writer:
+
+- :class:`SwapValue` writes a value only over the version it was computed from (compare and
+  swap): a writer holding an older session state gets a conflict instead of undoing a newer one;
+- :class:`CommitMark` names a commit: a commit whose mark is stored already applies nothing and
+  succeeds, so a store that lost the reply to its COMMIT (the connection dropped after the
+  server committed) sends the commit again and learns that it went through, without doubling it.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias, assert_never, runtime_checkable
@@ -58,8 +67,52 @@ class DeleteValue:
     key: str
 
 
-StoreOp: TypeAlias = AppendMessages | PutValue | DeleteValue
+@dataclass(frozen=True)
+class SwapValue:
+    """Set ``value`` under ``(namespace, key)`` only if the stored value's ``"version"`` member
+    is ``expected`` (a value that is absent, or has none, counts as version 0); otherwise the
+    commit fails with a conflict (:func:`swap_conflict`) and applies nothing.
+
+    The value written should carry ``expected + 1``: the session state is written this way, so a
+    writer that read an older state can never overwrite a newer one.
+    """
+
+    session_id: str
+    namespace: str
+    key: str
+    value: JsonValue
+    expected: int
+
+
+@dataclass(frozen=True)
+class CommitMark:
+    """Name the commit ``commit_id`` (unique per write). A commit whose mark the store holds
+    already applies nothing and succeeds: it repeats one that went through. Marks are kept
+    :data:`MARK_RETENTION` seconds."""
+
+    session_id: str
+    commit_id: str
+
+
+StoreOp: TypeAlias = AppendMessages | PutValue | DeleteValue | SwapValue | CommitMark
 """One write; :meth:`MemoryStore.commit` applies a list of them atomically."""
+
+MARK_RETENTION = 86_400.0
+"""Seconds a :class:`CommitMark` is kept: a commit repeated later than this is applied again."""
+
+
+def stored_version(value: JsonValue) -> int:
+    """The ``"version"`` member of a stored value, 0 when there is none (see :class:`SwapValue`)."""
+    if isinstance(value, dict):
+        version = value.get("version")
+        if isinstance(version, int) and not isinstance(version, bool):
+            return version
+    return 0
+
+
+def commit_mark(ops: Sequence[StoreOp]) -> CommitMark | None:
+    """The commit's mark, if it has one."""
+    return next((op for op in ops if isinstance(op, CommitMark)), None)
 
 
 @dataclass(frozen=True)
@@ -91,7 +144,9 @@ class MemoryStore(Protocol):
     """An async key/value and message store shared by the sessions of a bundle."""
 
     async def commit(self, ops: Sequence[StoreOp]) -> None:
-        """Apply ``ops`` in one transaction; raise :class:`StoreError` and apply none on failure."""
+        """Apply ``ops`` in one transaction; raise :class:`StoreError` and apply none on failure
+        (an append not at the history's end, a :class:`SwapValue` over a moved version). A
+        commit whose :class:`CommitMark` is stored already applies nothing and returns."""
         ...
 
     async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
@@ -177,11 +232,26 @@ def load_value(text: str, *, where: str, location: str) -> JsonValue:
         ) from e
 
 
+RELOAD_HINT = (
+    "Build the session again to reload it, or submit the turn again: the session reloads the "
+    "stored state before its next turn."
+)
+
+
 def append_conflict(op: AppendMessages, stored: int) -> StoreError:
     return StoreError(
         f"slot {op.slot_id!r} of session {op.session_id!r} holds {stored} stored messages but "
         f"the write appends at index {op.start_index}: another session object wrote to the same "
-        "session. Build the session again to reload it, and drive each session id from one object."
+        f"session. {RELOAD_HINT}"
+    )
+
+
+def swap_conflict(op: SwapValue, stored: int | None = None) -> StoreError:
+    found = "" if stored is None else f" (version {stored})"
+    return StoreError(
+        f"{op.namespace}/{op.key!r} of session {op.session_id!r} changed{found} since this "
+        f"writer read version {op.expected}: another session object wrote to the same "
+        f"session. {RELOAD_HINT}"
     )
 
 
@@ -194,8 +264,12 @@ class InMemoryStore(BaseStore):
     def __init__(self) -> None:
         self._messages: dict[tuple[str, str], list[AnyMessage]] = {}
         self._values: dict[tuple[str, str, str], str] = {}
+        self._marks: dict[tuple[str, str], float] = {}
 
     async def commit(self, ops: Sequence[StoreOp]) -> None:
+        mark = commit_mark(ops)
+        if mark is not None and (mark.session_id, mark.commit_id) in self._marks:
+            return  # a repeat of a commit that went through
         # Validate and serialise everything first, so a bad op leaves the store untouched.
         staged_lengths: dict[tuple[str, str], int] = {}
         puts: list[tuple[StoreOp, str | None]] = []
@@ -208,24 +282,39 @@ class InMemoryStore(BaseStore):
                         raise append_conflict(op, length)
                     staged_lengths[slot] = length + len(op.messages)
                     puts.append((op, None))
-                case PutValue():
+                case PutValue() | SwapValue():
                     where = f"{op.namespace}/{op.key!r}"
+                    if isinstance(op, SwapValue):
+                        stored = self._version(op.session_id, op.namespace, op.key)
+                        if stored != op.expected:
+                            raise swap_conflict(op, stored)
                     puts.append((op, dump_value(op.value, where=where)))
-                case DeleteValue():
+                case DeleteValue() | CommitMark():
                     puts.append((op, None))
                 case _:
                     assert_never(op)
+        now = time.monotonic()
         for op, text in puts:
             match op:
                 case AppendMessages():
                     self._messages.setdefault((op.session_id, op.slot_id), []).extend(op.messages)
-                case PutValue():
+                case PutValue() | SwapValue():
                     assert text is not None
                     self._values[(op.session_id, op.namespace, op.key)] = text
                 case DeleteValue():
                     self._values.pop((op.session_id, op.namespace, op.key), None)
+                case CommitMark():
+                    self._marks[(op.session_id, op.commit_id)] = now
                 case _:
                     assert_never(op)
+        if len(self._marks) > 1024:  # now and then, not at every commit
+            self._marks = {k: at for k, at in self._marks.items() if now - at < MARK_RETENTION}
+
+    def _version(self, session_id: str, namespace: str, key: str) -> int:
+        text = self._values.get((session_id, namespace, key))
+        if text is None:
+            return 0
+        return stored_version(self._load(session_id, namespace, key, text))
 
     async def load_messages(self, session_id: str, slot_id: str) -> list[AnyMessage]:
         return list(self._messages.get((session_id, slot_id), []))
@@ -277,8 +366,10 @@ class InMemoryStore(BaseStore):
 
 
 __all__ = [
+    "MARK_RETENTION",
     "AppendMessages",
     "BaseStore",
+    "CommitMark",
     "DeleteValue",
     "InMemoryStore",
     "JsonValue",
@@ -286,4 +377,5 @@ __all__ = [
     "PutValue",
     "SessionSnapshot",
     "StoreOp",
+    "SwapValue",
 ]
