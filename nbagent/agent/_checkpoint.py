@@ -64,10 +64,13 @@ from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.agent.summary")
 
-SUMMARY_PATIENCE = 1.0
-"""Seconds a turn (and the next turn, :meth:`AgentSession.get_conversation_summary`,
-:meth:`AgentSession.close`) waits for a summary's model call before leaving it to finish in the
-background. A summary that answered is always waited for until it is saved."""
+SUMMARY_PATIENCE = 5.0
+"""Seconds a turn (and :meth:`AgentSession.close` by default) waits for its summary's model call
+before leaving it to finish in the background; the next turn and
+:meth:`AgentSession.get_conversation_summary` wait for it whole, bounded by its own deadline. A
+summary that answered is always waited for until it is saved. Only a summary call over the
+network can miss it (an in-process summariser answers within the step that started it), and
+one that does shapes the next request all the same: what a turn sends never depends on it."""
 
 
 def previous_summary(slot: ContextSlot, saved: SlotSummary | None) -> SlotSummary | None:

@@ -51,23 +51,17 @@ PROBE_COLUMNS = ("probe_final_retention", "probe_min_retention", "probes_lost")
 FAILURE_COLUMNS = (STATUS, "error")
 """The columns a table gains when some cell failed: ``"ok"`` or ``"failed"``, and why."""
 
-INTEGER_COLUMNS = frozenset(
+SHARE_COLUMNS = frozenset(
     {
-        "summaries_fired",
-        "first_fire_turn",
-        "debounced_turns",
-        "failed_summaries",
-        "peak_context_tokens",
-        "final_context_tokens",
-        "total_input_tokens",
-        "summary_tokens",
-        "total_tokens",
-        "input_saved_tokens",
-        "net_saved_tokens",
-        "facts_lost",
-        "probes_lost",
+        "savings_pct",
+        "final_retention",
+        "min_retention",
+        "probe_final_retention",
+        "probe_min_retention",
     }
 )
+INTEGER_COLUMNS = frozenset(RESULT_COLUMNS + PROBE_COLUMNS) - SHARE_COLUMNS
+"""The count columns: nullable integers where a cell failed (the shares hold NaN)."""
 """The count columns, nullable integers (``Int64``) in a table with a failed row."""
 
 
