@@ -226,6 +226,8 @@ class _Pattern(NamedTuple):
     from being one (see :func:`_tail_start`)."""
     accept: Callable[[str], bool] | None
     """A last word on the value, for what a regular expression says badly (a list of words)."""
+    gates: tuple[_Gate, ...]
+    """The pass runs only where one of these holds (none given: wherever ``needs`` holds)."""
 
     def spans(self, text: str) -> Iterator[tuple[int, int]]:
         group = self.group
@@ -250,12 +252,59 @@ def _branch(
     group: int | str = 0,
     lead: str = "",
     accept: Callable[[str], bool] | None = None,
+    gates: tuple[_Gate, ...] = (),
 ) -> _Pattern:
     """``pattern``, led by a lookahead of the characters it can start with: the engine then
     skips to those, where a leading lookbehind alone makes it try every position (4-5x
-    slower on a JSON listing). A text without ``needs`` is not scanned at all."""
+    slower on a JSON listing). A text without ``needs``, or that none of ``gates`` lets in,
+    is not scanned at all."""
     regex = re.compile(f"(?=[{first}]){pattern}", flags)
-    return _Pattern(kind, regex, needs, group, re.compile(lead) if lead else None, accept)
+    compiled = re.compile(lead) if lead else None
+    return _Pattern(kind, regex, needs, group, compiled, accept, gates)
+
+
+class _Gate(NamedTuple):
+    """What a text must hold for a pass to find anything in it, checked before the pass is run:
+    any of ``words`` in the lower-cased text, any of ``cased`` in the text as written, and for
+    each tuple of ``shapes`` one of them in the text's shape (:func:`_shape_of`). An empty field
+    asks nothing.
+
+    Most passes find nothing in most texts: of 27 passes over a 100 KB JSON listing, 22 found
+    no fact and took 97 ms of its 158. Checking a substring costs microseconds, a pass
+    milliseconds. A gate must be implied by every fact its pass yields, or the pass misses
+    facts: ``tests/test_fact_kinds.py`` compares gated and ungated extraction."""
+
+    shapes: tuple[tuple[str, ...], ...] = ()
+    words: tuple[str, ...] = ()
+    cased: tuple[str, ...] = ()
+
+
+def _gate(*shapes: str | tuple[str, ...], words: str = "", cased: str = "") -> _Gate:
+    """A gate from shape alternatives (a string: one shape; a tuple: any of them, and each
+    argument needed) and space-separated words."""
+    groups = tuple((one,) if isinstance(one, str) else one for one in shapes)
+    return _Gate(groups, tuple(words.split()), tuple(cased.split()))
+
+
+_SHAPE = str.maketrans(
+    {
+        **dict.fromkeys("0123456789", "0"),
+        **dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "A"),
+        **dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "a"),
+        **dict.fromkeys("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f", " "),
+    }
+)
+_BEYOND_SHAPE = re.compile(r"(?=[^\x00-\x7f])[\d\s]")
+"""A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
+
+
+def _shape_of(text: str) -> str | None:
+    """``text`` with each ASCII digit "0", capital "A", lower-case letter "a" and white space
+    " " (the rest as written); ``None`` where a digit or a space is not ASCII, so no shape
+    gate may judge it."""
+    if not text.isascii() and _BEYOND_SHAPE.search(text) is not None:
+        return None
+    return text.translate(_SHAPE)
 
 
 _GROUP = re.compile(r"\d+(?:\.\d+)*")
@@ -405,6 +454,29 @@ _STREET_WORDS = tuple(
         "route impasse calle avenida avda plaza paseo",
     )
 )
+_WEEKDAY_WORDS = (
+    _WEEKDAYS.replace("|", " ").replace("mi[eé]rcoles", "rcoles").replace("s[aá]bado", "bado")
+)
+_MONTH_WORDS = "jan feb mar apr may jun jul aug sep oct nov dec"
+_EU_MONTH_WORDS = _EU_MONTHS.replace("|", " ")
+_CURRENCY_AFTER_WORDS = " ".join(
+    (
+        _CURRENCY_WORDS.replace("|", " ").replace("?", ""),
+        " ".join(_CURRENCY_SIGNS),
+        "円 원 рубл руб евро rub юаней долларов franc franken",
+    )
+)
+_UNIT_SHAPES = tuple(
+    f"0{gap}{first}" for gap in ("", " ") for first in "aA°%公千米克晚天周小分秒人位间张个件岁"
+)
+_VERSION_GATES = (
+    # Pinned ("==3.2", "@v1"), dashed ("fs-2025.06"), spaced ("featurekit v3.4.1", "spark 3"):
+    # what :func:`_is_version` accepts.
+    _gate(("=0", "=a0", "@0", "@a0")),
+    _gate(("-0", "-a0"), "0.0"),
+    _gate((" 0", " a0"), "0.0"),
+    _gate((" 0", " a0"), words=" ".join(sorted(_TOOL_NAMES))),
+)
 _PATTERNS: tuple[_Pattern, ...] = (
     # In priority order: a later match inside an earlier one is not a fact of its own.
     _branch(
@@ -449,6 +521,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"(?<![\w/:.@~$-])[\w-][\w.-]*?\.(?=[A-Za-z])(?:{_FILE_EXTENSIONS})(?![\w/.-])",
         _I,
         needs=".",
+        gates=(_gate((".a", ".A")),),
     ),
     _branch(
         FactKind.PHONE,
@@ -459,6 +532,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?![A-Za-z0-9/-]|\.\d)",
         needs=_DIGIT,
         accept=lambda value: 7 <= sum(c.isdigit() for c in value) <= 15,
+        gates=(_gate(("+0", "(000)", "0-00", "0/")),),
     ),
     _branch(
         FactKind.ADDRESS,
@@ -492,6 +566,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # Not a key of JSON or YAML: a tool result's field names are not what it states.
         r"(?!\"?\s*:)",
         needs="_",
+        gates=(_gate(("a_a", "a_0", "0_a", "0_0", "A_A", "A_0", "0_A")),),
     ),
     _branch(
         FactKind.DATE,
@@ -502,6 +577,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"|(?:at |um |à |a las )?\d{1,2}[:.h]\d{2}(?!\d))",
         _I,
         needs=_DIGIT,
+        gates=(_gate("0", words=_WEEKDAY_WORDS),),
     ),
     _branch(
         FactKind.DATE,
@@ -511,6 +587,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS}){_Z}(?:,? \d{{4}})?)",
         _I,
         needs=_DIGIT,
+        gates=(_gate(("0-0", "0/0", "0月0")), _gate(("0 ", "0a", "0A"), words=_MONTH_WORDS)),
     ),
     _branch(
         FactKind.DATE,
@@ -518,6 +595,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"{_A}(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?{_Z}",
         _I,
         needs=_DIGIT,
+        gates=(_gate(" 0", words=_MONTH_WORDS),),
     ),
     _branch(
         FactKind.DATE,
@@ -528,6 +606,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?!\w)",
         _I,
         needs=_DIGIT,
+        gates=(_gate(("0.0.00", "0.00.00")), _gate("0", words=_EU_MONTH_WORDS)),
     ),
     _branch(
         FactKind.DATE,
@@ -548,6 +627,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # "15 Uhr", "15:30 Uhr", "15h30", "오후 3시 30분": before the bare "15:30" takes part.
         r"(?<![\d:.])\d{1,2}(?:(?:[:.]\d{2})? ?[Uu]hr(?![A-Za-z])|h\d{2}(?!\d))",
         needs=("uhr", "h"),
+        gates=(_gate("0", words="uhr"), _gate("0a0", words="h")),
     ),
     _branch(FactKind.TIME, "0-9오", r"(?:오전|오후)? ?\d{1,2}시(?: ?\d{1,2}분| ?반)?", needs="시"),
     _branch(
@@ -555,18 +635,21 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "0-9",
         rf"(?<![\d:])\d{{1,2}}(?::\d{{2}}(?:\s?[aApP]\.?[mM]{_Z})?|\s?[aApP]\.?[mM]{_Z})",
         needs=_DIGIT,
+        gates=(_gate("0:00"), _gate(("0a", "0 a", "0A", "0 A"), words="am a.m pm p.m")),
     ),
     _branch(
         FactKind.TIME,
         "上下晚早凌中0-9",
         r"(?:上午|下午|晚上|早上|凌晨|中午)?\d{1,2}[点時时](?:\d{1,2}分|半)?",
         needs=_DIGIT,
+        gates=(_gate(("0点", "0時", "0时")),),
     ),
     _branch(
         FactKind.AMOUNT,
         _CURRENCY_SIGNS,
         rf"[{_CURRENCY_SIGNS}]\s?(?>{_EU_NUMBER}|{_NUMBER})",
         needs=_DIGIT,
+        gates=(_gate(tuple(f"{sign}{gap}0" for sign in _CURRENCY_SIGNS for gap in ("", " "))),),
     ),
     _branch(
         FactKind.AMOUNT,
@@ -574,6 +657,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"(?<![A-Za-z])(?:{_CURRENCY_CODES})\s?(?>{_EU_NUMBER}|{_NUMBER})",
         _I,
         needs=_DIGIT,
+        gates=(_gate(("a0", "a 0", "A0", "A 0"), words=_CURRENCY_CODES.replace("|", " ")),),
     ),
     _branch(
         FactKind.AMOUNT,
@@ -584,6 +668,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"\s?(?:{_CURRENCY_AFTER})(?![a-z])",
         _I,
         needs=_DIGIT,
+        gates=(_gate(("0.0", "0,0", "0 0"), words=_CURRENCY_AFTER_WORDS),),
     ),
     _branch(
         FactKind.AMOUNT,
@@ -591,6 +676,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"{_RUN_START}{_RUN}\s?(?:{_CURRENCY_AFTER})(?![a-z])",
         _I,
         needs=_DIGIT,
+        gates=(_gate("0", words=_CURRENCY_AFTER_WORDS),),
         lead=r"[\d.,]",
     ),
     _branch(
@@ -609,6 +695,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?![\w]|[.,:/-]\d)",
         needs=_DIGIT,
         accept=_is_event,
+        gates=(_gate(("a 00", "A 00"), words="19 20"),),
     ),
     _branch(
         FactKind.VERSION,
@@ -616,6 +703,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?<![\w.=~>@-])(?=v?\d+\.\d)(?:v\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]+)?|"
         r"(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+(?:\.\d+){2,3}(?:[-+][0-9A-Za-z.]+)?)(?![\w]|\.\d)",
         needs=_DIGIT,
+        gates=(_gate("0.0"),),
     ),
     _branch(
         FactKind.VERSION,
@@ -625,8 +713,15 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?: |==|>=|~=|@|-)v?\d+(?:\.\d+)*(?![\w]|\.\d)",
         needs=_DIGIT,
         accept=_is_version,
+        gates=_VERSION_GATES,
     ),
-    _branch(FactKind.FLIGHT, "A-Z0-9", rf"{_A}{_FLIGHT}{_Z}", needs=_DIGIT),
+    _branch(
+        FactKind.FLIGHT,
+        "A-Z0-9",
+        rf"{_A}{_FLIGHT}{_Z}",
+        needs=_DIGIT,
+        gates=(_gate(("AA00", "AA 000", "A0000", "A0 000", "0A000", "0A 000")),),
+    ),
     # A train by its word ("train G83", "G83次"): a bare "G83" is too common to be one.
     _branch(FactKind.FLIGHT, "A-Z", rf"(?<=[Tt]rain )[A-Z]\d{{1,4}}{_Z}", needs="rain "),
     _branch(FactKind.FLIGHT, "GDCZTK", rf"{_A}[GDCZTK]\d{{1,4}}(?=次)", needs="次"),
@@ -644,19 +739,27 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "0-9",
         r"(?<![\w.,:/+-])(?![234]D|[48]K|[2345]G)\d{1,2}[A-HJK](?![\w-])",
         needs=_DIGIT,
+        gates=(_gate("0A"),),
     ),
-    _branch(FactKind.CODE, "A-Z", rf"{_A}[A-Z]{{2,6}}-[A-Z0-9]{{2,}}(?:-[A-Z0-9]+)*{_Z}"),
+    _branch(
+        FactKind.CODE,
+        "A-Z",
+        rf"{_A}[A-Z]{{2,6}}-[A-Z0-9]{{2,}}(?:-[A-Z0-9]+)*{_Z}",
+        gates=(_gate(("A-A", "A-0")),),
+    ),
     _branch(
         FactKind.CODE,
         "A-Za-z",
         r"(?<![A-Za-z0-9_-])[A-Za-z]{1,8}-\d{4,}(?![A-Za-z0-9_-])",
         needs=_DIGIT,
+        gates=(_gate(("a-0000", "A-0000")),),
     ),
     _branch(
         FactKind.CODE,
         "A-Z0-9",
         rf"{_A}(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{5,24}}{_Z}",
         needs=_DIGIT,
+        gates=(_gate(("A0", "0A")),),
     ),
     _branch(
         FactKind.CODE,
@@ -665,15 +768,23 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?<![\w-])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"
         r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w-])",
         needs=_DIGIT,
+        gates=(_gate(("a0", "0a", "0-0")),),
     ),
     _branch(FactKind.CODE, "#", r"#\d{4,}(?!\d)", needs="#"),
-    _branch(FactKind.CODE, "0-9", r"(?<![\w.])\d{6,}(?![\d.])", needs=_DIGIT),
+    _branch(
+        FactKind.CODE,
+        "0-9",
+        r"(?<![\w.])\d{6,}(?![\d.])",
+        needs=_DIGIT,
+        gates=(_gate("000000"),),
+    ),
     _branch(
         FactKind.QUANTITY,
         "0-9",
         rf"{_RUN_START}{_RUN}\s?(?:{_UNITS})(?![a-z])",
         _I,
         needs=_DIGIT,
+        gates=(_gate(_UNIT_SHAPES),),
         lead=r"[A-Za-z0-9_.]",
     ),
     _branch(
@@ -686,6 +797,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # "0.8061", "p = 0.0031", "AUC 0.91", "rmse: 1.7".
         rf"(?:0\.\d+|\d+\.\d{{3,}}|{_RESULT_CUES}\d+\.\d+)(?:e[-+]?\d+)?)(?![\w]|[.,]\d)",
         needs=_DIGIT,
+        gates=(_gate(("0,0", "0.0", "0 000", "0a0", "0a-0")),),
     ),
     _branch(
         FactKind.NAME,
@@ -693,6 +805,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # A title says a name follows: "Dr. Amara Okafor", "Frau Dr. Keller", "Mr. Tanaka".
         rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({_NAME_WORD}(?: {_NAME_WORD}){{0,2}})(?![\w'-])",
         needs="",
+        gates=(_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
         group=1,
         accept=_is_name,
     ),
@@ -703,6 +816,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"(?<![\w'’-])(?!(?:{_ARTICLES})[ ,])[a-z][a-z'’]*+[,;:]? "
         rf"({_NAME_WORD}(?: {_NAME_WORD}){{1,2}})(?![\w'’-]| [A-Z])",
         needs="",
+        gates=(_gate("a Aa"),),
         group=1,
         accept=_is_name,
     ),
@@ -866,13 +980,22 @@ def normalize(text: str) -> str:
 
 
 def _normalize(text: str) -> str:
-    text = unicodedata.normalize("NFKC", text).casefold()
-    # An amount leaves spaces around it, so a number beside it stays a number of its own.
-    text = _AMOUNT_KEY.sub(_amount_key, text)
-    if "uhr" in text or "h" in text:
-        text = _CLOCK_KEY.sub(_clock_key, text)
-    text = _VERSION_KEY.sub("", text)
-    text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
+    if text.isascii():
+        text = text.lower()
+        # Without a letter or a sign, no currency, clock word or version mark can be in it: a
+        # listing's thousands of numbers skip three passes each.
+        worded = "$" in text or text.upper() != text
+    else:
+        text = unicodedata.normalize("NFKC", text).casefold()
+        worded = True
+    if worded:
+        # An amount leaves spaces around it, so a number beside it stays a number of its own.
+        text = _AMOUNT_KEY.sub(_amount_key, text)
+        if "h" in text:
+            text = _CLOCK_KEY.sub(_clock_key, text)
+        text = _VERSION_KEY.sub("", text)
+    if "," in text or "." in text:
+        text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
     text = _THOUSANDS.sub("", text)
     return _SPACE.sub("", _NUMBER_GAP_SPACE.sub(NUMBER_GAP, text))
 
@@ -951,6 +1074,8 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
     ends: list[int] = []
     first: dict[str, tuple[int, FactKind]] = {}  # a value repeated in a listing is one fact
     has: dict[str | tuple[str, ...], bool] = {}
+    shape = _shape_of(text)
+    seen: dict[str, bool] = {}
     for pattern in _PATTERNS:
         needs = pattern.needs
         if needs:
@@ -958,6 +1083,10 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
                 has[needs] = _has(text, lower, needs)
             if not has[needs]:
                 continue
+        if pattern.gates and not any(
+            _opens(gate, text, lower, shape, seen) for gate in pattern.gates
+        ):
+            continue
         for start, end in pattern.spans(text):
             at = bisect_right(starts, start)
             if (at and ends[at - 1] > start) or (at < len(starts) and starts[at] < end):
@@ -982,6 +1111,31 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
         if key:
             unique.setdefault(key, (value, _kind_of(value, kind), key))
     return tuple(unique.values())
+
+
+def _opens(gate: _Gate, text: str, lower: str, shape: str | None, seen: dict[str, bool]) -> bool:
+    """Whether ``gate`` lets a pass into ``text``. ``seen`` keeps what was looked for in it."""
+    if shape is not None and not all(
+        any(_holds(one, shape, "s", seen) for one in group) for group in gate.shapes
+    ):
+        return False
+    if gate.cased and not any(_holds(word, text, "c", seen) for word in gate.cased):
+        return False
+    return not gate.words or any(_holds(word, lower, "w", seen) for word in gate.words)
+
+
+def _holds(needle: str, haystack: str, where: str, seen: dict[str, bool]) -> bool:
+    key = where + needle
+    found = seen.get(key)
+    if found is None:
+        # A character that is absent is found absent at memchr's speed; a two-character
+        # needle whose first is everywhere (a digit in a listing) takes 20x longer.
+        found = (
+            all(_holds(c, haystack, where, seen) for c in set(needle)) if len(needle) > 1 else True
+        )
+        found = found and needle in haystack
+        seen[key] = found
+    return found
 
 
 def _has(text: str, lower: str, needs: str | tuple[str, ...]) -> bool:

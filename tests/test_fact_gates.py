@@ -1,0 +1,141 @@
+"""The extractor's gates skip a pass only where it could find nothing (issue 24 item 12): a
+gated extraction finds exactly what every pass run over every text finds, on the project's own
+conversations, on tool-output shapes and on generated texts built to sit on a gate's edge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nbagent.llm import facts
+from nbagent.llm.facts import _PATTERNS, _extract, _shape_of
+
+DATA = Path(__file__).parent / "data"
+
+
+def _ungated(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[tuple[str, object, str], ...]:
+    with monkeypatch.context() as patch:
+        patch.setattr(facts, "_PATTERNS", tuple(p._replace(gates=()) for p in _PATTERNS))
+        return _extract(text)
+
+
+def _texts_of(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node] if len(node) > 3 else []
+    if isinstance(node, dict):
+        return [text for value in node.values() for text in _texts_of(value)]
+    if isinstance(node, list):
+        return [text for value in node for text in _texts_of(value)]
+    return []
+
+
+def _corpus() -> list[str]:
+    texts: list[str] = []
+    for path in sorted(DATA.rglob("*.json")) + sorted(DATA.rglob("*.jsonl")):
+        raw = path.read_text(encoding="utf-8")
+        try:
+            nodes = [json.loads(raw)]
+        except json.JSONDecodeError:
+            nodes = [json.loads(line) for line in raw.splitlines() if line.strip()]
+        texts.extend(text for node in nodes for text in _texts_of(node))
+    return texts
+
+
+def test_the_gates_change_nothing_on_every_text_the_suite_holds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    texts = _corpus()
+    assert len(texts) > 2_000  # the held-out and tuned conversations, transcripts, fixtures
+    differ = [text for text in texts if _extract(text) != _ungated(text, monkeypatch)]
+    assert differ == []
+    # And the gates do skip: most of these texts open few of the passes.
+    skipped = sum(not _opened(text) for text in texts)
+    assert skipped > len(texts) // 2
+
+
+def _opened(text: str) -> bool:
+    shape = _shape_of(text)
+    seen: dict[str, bool] = {}
+    return all(
+        not p.gates or any(facts._opens(g, text, text.lower(), shape, seen) for g in p.gates)
+        for p in _PATTERNS
+    )
+
+
+_PIECES = [
+    *"0123456789 ,.:;-/+()=@#_`$€£¥%°\n\t",
+    *"aAbBcCdDeEfFhHmMpPTZvx",
+    "am",
+    "p.m.",
+    "Uhr",
+    "15h30",
+    "EUR",
+    "usd",
+    "元",
+    "円",
+    "点",
+    "时",
+    "月",
+    "日",
+    "年",
+    "号",
+    "시",
+    "월",
+    "일",
+    "марта",
+    "руб",
+    "Dr. ",
+    "Frau ",
+    "Amara Okafor",
+    "met ",
+    "python ",
+    "numpy",
+    "==",
+    "v1.2",
+    "March ",
+    "mars",
+    "Monday ",
+    "mié",
+    "rcoles",
+    "seat ",
+    "Zimmer ",
+    "Street",
+    "straße",
+    "km",
+    "kg",
+    "min",
+    "PyCon ",
+    "19",
+    "20",
+    "_id",
+    "fct_",
+    "x.csv",
+    ".py",
+    "s3://b/k",
+    "a@b.co",
+    "\u0663",  # an Arabic-Indic digit: \d, though the shape cannot show it
+    "\u00a0",  # a space NFKC turns into an ASCII one
+    "\u2028",
+    "\u3000",
+    "Ｑ",
+    "１",
+]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=24))
+def test_the_gates_change_nothing_on_texts_made_to_sit_on_their_edges(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    with pytest.MonkeyPatch.context() as patch:
+        assert _extract(text) == _ungated(text, patch)
+
+
+def test_a_shape_shows_each_character_class_and_refuses_what_it_cannot_show() -> None:
+    assert _shape_of("Flight CA1234 at 07:45\tok") == "Aaaaaa AA0000 aa 00:00 aa"
+    assert _shape_of("中文 12") == "中文 00"
+    assert _shape_of("\u0663 apples") is None  # a digit outside ASCII
+    assert _shape_of("a\u2028b") is None  # a line separator is \s
