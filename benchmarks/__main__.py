@@ -28,6 +28,7 @@ CASES = {
     "cost": "benchmarks.bench_cost",
     "heldout": "benchmarks.bench_heldout",
     "conformance": "benchmarks.bench_conformance",
+    "extractor": "benchmarks.bench_extractor",
 }
 
 

@@ -28,7 +28,6 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -466,6 +465,16 @@ _CURRENCY_AFTER_WORDS = " ".join(
         "円 원 рубл руб евро rub юаней долларов franc franken",
     )
 )
+
+
+def _starts(words: str) -> str:
+    """A lookahead of the first characters of ``words`` (an alternation, or words spaced):
+    after each of thousands of numbers, the engine tries a word only where one can start
+    (a unit's first letter), not the whole list of words (3x faster over a JSON listing)."""
+    firsts = sorted({word[0] for word in re.split(r"[|\s]+", words) if word})
+    return "(?=[{}])".format("".join(re.escape(c) for c in firsts))
+
+
 _UNIT_SHAPES = tuple(
     f"0{gap}{first}" for gap in ("", " ") for first in "aA°%公千米克晚天周小分秒人位间张个件岁"
 )
@@ -665,7 +674,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # The space-grouped form only from a run's start: from each group, it re-read the run.
         rf"(?<![\d.,])(?=\d{{1,3}}[.,]\d|\d{{1,3}} \d{{3}}[ ,])"
         rf"(?>{_EU_NUMBER}|(?<!\d )\d{{1,3}}(?: \d{{3}})+,\d{{2}}(?!\d))"
-        rf"\s?(?:{_CURRENCY_AFTER})(?![a-z])",
+        rf"\s?{_starts(_CURRENCY_AFTER_WORDS)}(?:{_CURRENCY_AFTER})(?![a-z])",
         _I,
         needs=_DIGIT,
         gates=(_gate(("0.0", "0,0", "0 0"), words=_CURRENCY_AFTER_WORDS),),
@@ -673,7 +682,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.AMOUNT,
         "0-9",
-        rf"{_RUN_START}{_RUN}\s?(?:{_CURRENCY_AFTER})(?![a-z])",
+        rf"{_RUN_START}{_RUN}\s?{_starts(_CURRENCY_AFTER_WORDS)}(?:{_CURRENCY_AFTER})(?![a-z])",
         _I,
         needs=_DIGIT,
         gates=(_gate("0", words=_CURRENCY_AFTER_WORDS),),
@@ -781,7 +790,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.QUANTITY,
         "0-9",
-        rf"{_RUN_START}{_RUN}\s?(?:{_UNITS})(?![a-z])",
+        rf"{_RUN_START}{_RUN}\s?{_starts(_UNITS)}(?:{_UNITS})(?![a-z])",
         _I,
         needs=_DIGIT,
         gates=(_gate(_UNIT_SHAPES),),
@@ -1070,8 +1079,9 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
     them (``key`` is the fact's own: :func:`normalize` of the value)."""
     text = unicodedata.normalize("NFKC", text)
     lower = text.lower()
-    starts: list[int] = []  # the spans taken, sorted and disjoint
-    ends: list[int] = []
+    # 1 where a fact found already stands: a look at a span's bytes, where a sorted list of
+    # spans took an insert per span (a quarter of a listing's time, growing with its length)
+    taken = bytearray(len(text))
     first: dict[str, tuple[int, FactKind]] = {}  # a value repeated in a listing is one fact
     has: dict[str | tuple[str, ...], bool] = {}
     shape = _shape_of(text)
@@ -1088,14 +1098,12 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
         ):
             continue
         for start, end in pattern.spans(text):
-            at = bisect_right(starts, start)
-            if (at and ends[at - 1] > start) or (at < len(starts) and starts[at] < end):
+            if taken.find(1, start, end) >= 0:
                 continue  # inside a fact already found (a URL's path, an e-mail's domain)
             value = text[start:end].strip()
             if not value:
                 continue
-            starts.insert(at, start)
-            ends.insert(at, end)
+            taken[start:end] = b"\x01" * (end - start)
             if value not in first or start < first[value][0]:
                 first[value] = (start, pattern.kind)
     for cued, cues in zip(_NAME_PATTERNS, _NAME_CUES, strict=True):
