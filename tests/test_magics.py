@@ -804,7 +804,8 @@ def test_config_shows_and_changes_the_summary_settings(ip: InteractiveShell) -> 
     out = run(
         ip,
         "%agent config --trigger-ratio 0.5 --max-context 1_000 --debounce 1 "
-        "--watermark cumulative --strategy incremental --summary-model cheap --mode full",
+        "--watermark cumulative --strategy incremental --summary-model cheap --mode full "
+        "--summary-timeout 240",
     ).stdout
     config = session(ip).bundle.config.summary_config
     assert config is not None
@@ -823,6 +824,9 @@ def test_config_shows_and_changes_the_summary_settings(ip: InteractiveShell) -> 
     assert session(ip).slot.config.mode is SlotMode.FULL
     assert "slot 'main' (full)" in out and "trigger at 500 tokens" in out
     assert "debounce 1 turn ·" in out
+    assert config.timeout == 240 and "summary timeout 240 s" in out
+    bad = run(ip, "%agent config --summary-timeout soon", fails=UsageError).stderr
+    assert "not a number of seconds" in bad
     # The mode is saved at once: a resumed session keeps it.
     ip.run_line_magic("unload_ext", EXTENSION)
     ip.run_line_magic("load_ext", EXTENSION)

@@ -502,7 +502,9 @@ async def request_summary(
             if last:
                 raise APITimeoutError(
                     f"the summary call took longer than SummaryConfig.timeout={config.timeout} s "
-                    f"({attempt + 1} attempts); raise the timeout or use a faster summary_model",
+                    f"({attempt + 1} attempts); raise it (SummaryConfig(timeout=...), or "
+                    f"`%agent config --summary-timeout 180` in a notebook) or use a faster "
+                    f"summary_model",
                     provider=getattr(provider, "name", None),
                 ) from e
         except (APIConnectionError, RateLimitError, InternalServerError):

@@ -8,6 +8,7 @@ text was printed.
 from __future__ import annotations
 
 import argparse
+import math
 import shlex
 from typing import Any, NoReturn
 
@@ -73,6 +74,16 @@ def _ratio(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds, e.g. 180") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
+
+
 def _count(minimum: int) -> Any:
     def parse(text: str) -> int:
         try:
@@ -128,6 +139,12 @@ def line_parser() -> argparse.ArgumentParser:
     config.add_argument("--watermark", choices=("context", "cumulative"))
     config.add_argument("--strategy", choices=("full", "incremental"))
     config.add_argument("--summary-model", metavar="M")
+    config.add_argument(
+        "--summary-timeout",
+        type=_seconds,
+        metavar="S",
+        help="seconds each summary call may take (a slow local model needs more)",
+    )
     config.add_argument(
         "--language",
         choices=("auto", "zh", "en"),

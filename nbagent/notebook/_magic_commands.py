@@ -210,6 +210,7 @@ _SUMMARY_FIELDS = {
     "watermark": "watermark",
     "strategy": "strategy",
     "summary_model": "summary_model",
+    "summary_timeout": "timeout",
     "language": "prompt_language",
 }
 
@@ -243,6 +244,10 @@ def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespa
     print(settings_text(session))
 
 
+def _timeout_text(timeout: float | None) -> str:
+    return "none" if timeout is None else f"{timeout:g} s"
+
+
 def settings_text(session: AgentSession) -> str:
     slot = session.slot
     lines = [
@@ -259,7 +264,7 @@ def settings_text(session: AgentSession) -> str:
             f"({config.trigger_token_ratio:g} × {config.max_context_tokens:,}) · "
             f"debounce {turns_text(config.debounce_turns)} · watermark {config.watermark} · "
             f"strategy {config.strategy} · language {config.prompt_language} · "
-            f"summary model: {model}"
+            f"summary model: {model} · summary timeout {_timeout_text(config.timeout)}"
         )
     compact = session.bundle.config.compact_config
     if compact is None:

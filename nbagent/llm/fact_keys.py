@@ -1,0 +1,212 @@
+"""The form a fact is compared in, and how it is looked for in a text (a summary, a request).
+
+::
+
+    found_in(normalize("€1,250"), normalize("the refund of 1250 EUR"))   # True
+    found_in(normalize("£200"), normalize("2000 pounds"))                # False
+
+Case, whitespace, thousands separators, currency signs, codes and words and full-width forms do
+not matter; a number is never found inside a longer one. The extractor that finds facts is
+:mod:`nbagent.llm.facts`; this is what both it and every retention figure compare with.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from nbagent.llm.memo import TextMemo
+
+CURRENCY_CODES = "usd|eur|gbp|jpy|cny|rmb|hkd|chf"
+CURRENCY_WORDS = (
+    f"{CURRENCY_CODES}|cad|aud|sgd|krw|inr|thb|"
+    "dollars?|euros?|pounds?|yen|yuan|元|人民币|美元|欧元|日元|英镑|块|港币"
+)
+CURRENCY_SIGNS = "$€£¥￥₩₹₽"
+CURRENCY_AFTER = (
+    # Appended, never interleaved: an old word must still win where it won before.
+    rf"{CURRENCY_WORDS}|[{CURRENCY_SIGNS}]|円|원|рубл(?:ей|я|ь)|руб\.?|евро|rub|юаней|"
+    r"долларов|francs?|franken"
+)
+_NUMBER_GAP_SPACE = re.compile(r"(?<=\d)\s+(?=\d)")
+_THOUSANDS = re.compile(r"(?<=\d)[,\u2009 ](?=\d{3}(?!\d))")
+_SPACE = re.compile(r"\s+")
+NUMBER_GAP = "\x00"
+"""What stays of the space between two numbers, so "CA1234 07:45" does not read as one."""
+
+_CURRENCY = "\u00a4"
+"""Marks the currency that follows an amount's number in a key: "1250¤eur"."""
+_CURRENCY_OF = {
+    **{code: code for code in f"{CURRENCY_CODES}|cad|aud|sgd|krw|inr|thb|rub".split("|")},
+    "rmb": "cny",
+    "$": "$",
+    "dollar": "$",
+    "dollars": "$",
+    "долларов": "$",
+    "us$": "usd",
+    "美元": "usd",
+    "hk$": "hkd",
+    "港币": "hkd",
+    "€": "eur",
+    "euro": "eur",
+    "euros": "eur",
+    "евро": "eur",
+    "欧元": "eur",
+    "£": "gbp",
+    "pound": "gbp",
+    "pounds": "gbp",
+    "英镑": "gbp",
+    "¥": "¥",
+    "yen": "jpy",
+    "円": "jpy",
+    "日元": "jpy",
+    "yuan": "cny",
+    "元": "cny",
+    "人民币": "cny",
+    "块": "cny",
+    "юаней": "cny",
+    "₩": "krw",
+    "원": "krw",
+    "₹": "inr",
+    "₽": "rub",
+    "руб": "rub",
+    "рублей": "rub",
+    "рубля": "rub",
+    "рубль": "rub",
+    "franc": "chf",
+    "francs": "chf",
+    "franken": "chf",
+}
+"""A currency's one spelling in a key. "$" and "¥" stay themselves: "$" is any dollar and "¥"
+yen or yuan, so :func:`found_in` matches them with each of theirs (:data:`_SAME_CURRENCY`)."""
+_SAME_CURRENCY = (
+    (_CURRENCY + "$", tuple(_CURRENCY + c for c in ("usd", "cad", "aud", "hkd", "sgd"))),
+    (_CURRENCY + "¥", (_CURRENCY + "jpy", _CURRENCY + "cny")),
+)
+_KEY_NUMBER = r"(?>\d{1,3}(?:[,. ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
+_AMOUNT_KEY = re.compile(
+    # Led by what each side can start with, as the extractor's passes are (see :func:`_branch`).
+    rf"(?=[0-9uhegjcrs{CURRENCY_SIGNS}])(?:(?<![a-z])(?P<sign>us\$|hk\$|[{CURRENCY_SIGNS}]|{CURRENCY_CODES})\s?(?P<a>{_KEY_NUMBER})|"
+    rf"(?<![\d.,])(?<!\d )(?P<b>{_KEY_NUMBER})\s?(?P<word>{CURRENCY_AFTER})(?![a-z]))"
+)
+_EU_PLAIN = re.compile(
+    r"(?=\d)(?<![\d.,])(?:\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?|\d{1,3}(?:\.\d{3})+,\d+|0,\d+)(?!\d|[.,]\d)"
+)
+_CLOCK_KEY = re.compile(
+    r"(?=\d)(?<![\d:.])(\d{1,2})(?:(?:[:.](\d{2}))? ?uhr(?![a-z])|h(\d{2})(?!\d))"
+)
+_VERSION_KEY = re.compile(
+    r"(?=[v=~>])(?:(?<![a-z0-9])v(?=\d+\.\d)|(?<=[a-z0-9])(?:==|~=|>=)(?=v?\d))"
+)
+
+
+def _plain_number(number: str, *, money: bool) -> str:
+    """``number`` without thousands separators, its decimal separator a point: "1.234,50" and
+    "1,234.50" are "1234.50" (money: "1234.5"); "1.234" stays, it may be either."""
+    seps = [c for c in number if not c.isdigit()]
+    if not seps:
+        return number
+    last = seps[-1]
+    whole, _, tail = number.rpartition(last)
+    decimal = last != " " and (len(tail) != 3 or any(sep != last for sep in seps))
+    if not decimal and last == "." and len(seps) == 1:
+        return number
+    digits = "".join(c for c in (whole if decimal else number) if c.isdigit())
+    if not decimal:
+        return digits
+    fraction = tail.rstrip("0") if money else tail
+    return f"{digits}.{fraction}" if fraction else digits
+
+
+def _amount_key(match: re.Match[str]) -> str:
+    sign, number = match.group("sign"), match.group("a")
+    if sign is None:
+        sign, number = match.group("word"), match.group("b")
+    code = _CURRENCY_OF.get(sign.rstrip("."), sign)
+    return f" {_plain_number(number, money=True)}{_CURRENCY}{code} "
+
+
+def _clock_key(match: re.Match[str]) -> str:
+    hour, minute, french = match.groups()
+    return f"{hour}:{minute or french or '00'}"
+
+
+_NORMALIZED: TextMemo[str] = TextMemo(4_000_000)
+
+
+def normalize(text: str) -> str:
+    """The form a fact is compared in: NFKC (full-width digits and letters become ASCII),
+    case-folded, without whitespace and thousands separators, a decimal comma a point.
+
+    An amount is its number and one spelling of its currency, whichever side and in whichever
+    form it was written: "€1,250", "1.250,00 €" and "1250 EUR" are all "1250¤eur", "¥4,500"
+    is "4500¤¥" (yen or yuan: see :func:`found_in`). A time "15 Uhr" is "15:00", a version
+    "v3.2.1" "3.2.1" ("pkg==3.2" "pkg3.2"). Where only whitespace separated two numbers,
+    :data:`NUMBER_GAP` stays."""
+    found = _NORMALIZED.get(text)
+    if found is None:
+        found = _NORMALIZED.put(text, _normalize(text), 2 * len(text) + 64)
+    return found
+
+
+def _normalize(text: str) -> str:
+    if text.isascii():
+        text = text.lower()
+        # Without a letter or a sign, no currency, clock word or version mark can be in it: a
+        # listing's thousands of numbers skip three passes each.
+        worded = "$" in text or text.upper() != text
+    else:
+        text = unicodedata.normalize("NFKC", text).casefold()
+        worded = True
+    if worded:
+        # An amount leaves spaces around it, so a number beside it stays a number of its own.
+        text = _AMOUNT_KEY.sub(_amount_key, text)
+        if "h" in text:
+            text = _CLOCK_KEY.sub(_clock_key, text)
+        text = _VERSION_KEY.sub("", text)
+    if "," in text or "." in text:
+        text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
+    text = _THOUSANDS.sub("", text)
+    return _SPACE.sub("", _NUMBER_GAP_SPACE.sub(NUMBER_GAP, text))
+
+
+@functools.lru_cache(maxsize=65536)
+def _spellings(key: str) -> tuple[str, ...]:
+    """``key``, and with its "$" or "¥" read as each dollar or as yen and yuan, and back."""
+    spellings = [key]
+    for any_of, each in _SAME_CURRENCY:
+        if any_of in key:
+            spellings.extend(key.replace(any_of, one) for one in each)
+        spellings.extend(key.replace(one, any_of) for one in each if one in key)
+    return tuple(spellings)
+
+
+def found_in(key: str, haystack: str) -> bool:
+    """Whether the normalised fact ``key`` occurs in the normalised ``haystack``, not as part of
+    a longer number: "200" is not found in "2000" nor "07:45" in "107:45".
+
+    An amount is found only with its currency ("80 EUR" is not in "at most 80 words"); "$" is
+    found as any dollar and "¥" as yen or yuan, and each of those as "$" or "¥"."""
+    if not key:
+        return False
+    if _CURRENCY not in key:
+        return _found(key, haystack)
+    return any(_found(spelling, haystack) for spelling in _spellings(key))
+
+
+def _found(key: str, haystack: str) -> bool:
+    at = haystack.find(key)
+    if at < 0 or not (key[0].isdigit() or key[-1].isdigit()):
+        return at >= 0
+    end = len(key)
+    while at >= 0:
+        before = at > 0 and key[0].isdigit() and haystack[at - 1].isdigit()
+        after = at + end < len(haystack) and key[-1].isdigit() and haystack[at + end].isdigit()
+        if not (before or after):
+            return True
+        at = haystack.find(key, at + 1)
+    return False
+
+
+__all__ = ["NUMBER_GAP", "found_in", "normalize"]
