@@ -914,8 +914,31 @@ def test_a_failed_summary_shows_one_short_line_under_the_reply() -> None:
     )
     meta = turn_meta(record)
     failed = meta.split(" · ")[-2]
-    assert failed.startswith("summary failed: InternalServerError: <html>bad gateway")
-    assert len(failed) == len("summary failed: ") + 200 and failed.endswith("…")
+    lead = "summary failed after 0.0 s, tried again after the debounce: "
+    assert failed.startswith(lead + "InternalServerError: <html>bad gateway")
+    assert len(failed) == len(lead) + 200 and failed.endswith("…")
+
+
+def test_the_line_under_a_reply_gives_the_reply_and_the_summary_their_own_times() -> None:
+    """A cell that took 157 s said 37 s: the summary's time was in no number on the line."""
+    record = TurnRecord(
+        turn_index=5,
+        slot_id="main",
+        estimated_context_tokens=900,
+        reported_context_tokens=None,
+        cumulative_tokens=900,
+        watermark=900,
+        threshold=600.0,
+        summary_status=SummaryStatus.FIRED,
+        summary_tokens=120,
+        summary_latency_s=120.4,
+        latency_s=37.2,
+        context_tokens_after=300,
+    )
+    parts = turn_meta(record).split(" · ")
+    assert "summary made in 120.4 s (120 tokens)" in parts and parts[-1] == "reply 37.2 s"
+    record.summary_status = SummaryStatus.PENDING
+    assert "summary still running (the next turn waits for it)" in turn_meta(record)
 
 
 def test_the_magics_default_summarises_when_the_window_fills() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from nbagent.agent._retention import haystack_of, request_retention
 from nbagent.agent.facts import FactBook
+from nbagent.llm.fact_keys import _normalize
 from nbagent.llm.facts import (
-    _normalize,
     extract_text_facts,
     found_in,
     keyed_facts,

@@ -212,3 +212,26 @@ async def test_a_session_whose_summaries_ran_still_pickles() -> None:
     copy = pickle.loads(pickle.dumps(session))
     assert [r.to_json() for r in copy.timeline] == [r.to_json() for r in session.timeline]
     assert copy.timeline[0].summary_status is SummaryStatus.FIRED
+
+
+async def test_a_failed_summary_backs_off_for_the_debounce_as_a_made_one_does() -> None:
+    """A slow local model that times out is not called again on every turn (each waiting out
+    its whole timeout): the failure counts for the debounce, and a summary made clears it."""
+    provider = GatedSummary(fail={1, 2})
+    every_third = SummaryConfig(
+        max_context_tokens=100, trigger_token_ratio=0.5, debounce_turns=3, timeout=None
+    )
+    session = make_session(provider, summary=every_third)
+    statuses: list[SummaryStatus] = []
+    calls: list[int] = []
+    for turn in range(11):
+        await asyncio.wait_for(session.submit_turn(f"msg {turn}"), BOUND)
+        statuses.append(session.timeline[-1].summary_status)
+        calls.append(provider.summary_calls)
+    F, D, X = SummaryStatus.FAILED, SummaryStatus.DEBOUNCED, SummaryStatus.FIRED
+    # Turn 3 is the first past the debounce from the start; it fails, so does turn 6; turn 9
+    # succeeds, and the debounce counts from it as before.
+    assert statuses == [D, D, D, F, D, D, F, D, D, X, D]
+    assert calls == [0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3]
+    assert session.last_summary_turn == 9
+    await asyncio.wait_for(session.close(timeout=None), BOUND)

@@ -206,6 +206,33 @@ async def test_summary_shows_after_a_summary_fires() -> None:
     assert f"last watermark {record.watermark:,} (cumulative)" in widget.gauge_label.value
 
 
+async def test_a_failed_summary_shows_on_the_gauge_until_one_is_made() -> None:
+    failing = [True]
+
+    def answer(request: MessageRequest) -> str:
+        if "summar" in request.messages[-1].text().lower() and failing[0]:
+            raise ProviderError("<b>timed out</b> after 60 s", provider="offline")
+        return summarising(request)
+
+    config = SummaryConfig(
+        max_context_tokens=200, trigger_token_ratio=0.2, debounce_turns=0, watermark="cumulative"
+    )
+    session = make_session(FunctionProvider(answer), summary=config)
+    widget = chat(session)
+    record = await widget.send("Plan three days in Kyoto")
+    assert record is not None and record.summary_status.value == "failed"
+    label = widget.gauge_label.value
+    assert (
+        "⚠ the summary of turn 0 failed after" in label
+        and "tried again after the debounce" in label
+    )
+    assert "&lt;b&gt;timed out&lt;/b&gt;" in label and "<b>" not in label
+    failing[0] = False
+    record = await widget.send("And a fourth day?")
+    assert record is not None and record.summary_fired
+    assert "⚠" not in widget.gauge_label.value
+
+
 async def test_a_failed_turn_shows_an_error_line_and_leaves_the_history() -> None:
     provider = OfflineProvider(["fine"])
     session = make_session(provider)

@@ -177,6 +177,16 @@ class SummaryCheckpoint:
 
     def __init__(self, session_id: str) -> None:
         self.session_id = session_id
+        self.failed_turn: int | None = None
+        """The turn whose summary failed last. It counts for the debounce as a fired one did: a
+        slow local model that timed out is not called again on every following turn (each of
+        them waited out its whole timeout); a later summary that is saved clears it."""
+
+    def _last_turn(self, state: SessionState) -> int:
+        """The turn the debounce counts from: the last summary made, or the last that failed."""
+        if self.failed_turn is None:
+            return state.last_summary_turn
+        return max(state.last_summary_turn, self.failed_turn)
 
     def settle(self, services: SessionServices, state: SessionState, record: TurnRecord) -> None:
         """Fill the record's summary fields now when the checkpoint will make no summary (off,
@@ -188,14 +198,13 @@ class SummaryCheckpoint:
         if config is not None:
             record.context_tokens_after = record.estimated_context_tokens  # the view stays
 
-    @staticmethod
-    def due(services: SessionServices, state: SessionState, record: TurnRecord) -> bool:
+    def due(self, services: SessionServices, state: SessionState, record: TurnRecord) -> bool:
         """Whether a summary is due after the turn of ``record`` (nothing filled in)."""
         config = services.config.summary_config
         if config is None:
             return False
         watermark = _watermark(config, record)
-        decided = decide_summary(config, record.turn_index, state.last_summary_turn, watermark)
+        decided = decide_summary(config, record.turn_index, self._last_turn(state), watermark)
         return decided is SummaryStatus.FIRED
 
     async def draft(
@@ -217,9 +226,8 @@ class SummaryCheckpoint:
         record.summary_latency_s = time.perf_counter() - started
         return made
 
-    @staticmethod
     def _fill(
-        config: SummaryConfig | None, state: SessionState, record: TurnRecord
+        self, config: SummaryConfig | None, state: SessionState, record: TurnRecord
     ) -> SummaryStatus:
         """Decide; fill the record's summary fields unless a summary is due (they are filled
         once it is made, so an interrupted one leaves the record as it was saved)."""
@@ -227,7 +235,7 @@ class SummaryCheckpoint:
             record.summary_status = SummaryStatus.DISABLED
             return record.summary_status
         watermark = _watermark(config, record)
-        status = decide_summary(config, record.turn_index, state.last_summary_turn, watermark)
+        status = decide_summary(config, record.turn_index, self._last_turn(state), watermark)
         if status is not SummaryStatus.FIRED:
             record.threshold, record.watermark = config.threshold, watermark
             record.summary_status = status
@@ -299,9 +307,10 @@ class SummaryCheckpoint:
         ]
         return new_state, new_config, ops
 
-    @staticmethod
-    def finish(record: TurnRecord, draft: Draft) -> None:
+    def finish(self, record: TurnRecord, draft: Draft) -> None:
         """The record of a turn whose summary was saved."""
+        if self.failed_turn is not None and self.failed_turn <= record.turn_index:
+            self.failed_turn = None
         record.summary_status = SummaryStatus.FIRED
         record.summary = draft.text
         record.summary_tokens = draft.usage.total_tokens
@@ -318,6 +327,7 @@ class SummaryCheckpoint:
         )
         record.summary_status = SummaryStatus.FAILED
         record.summary_error = reason
+        self.failed_turn = max(self.failed_turn or 0, record.turn_index)
 
 
 # -- the background job ------------------------------------------------------------------------

@@ -270,18 +270,22 @@ def turn_meta(record: TurnRecord) -> str:
         parts[-1] += f" → ≈{record.context_tokens_after:,} after the summary"
     if record.watermark is not None and record.threshold is not None:
         parts.append(f"watermark {record.watermark:,} / trigger {record.threshold:,.0f}")
+    # The reply's time and the summary's apart: a summary on a slow local model can take
+    # minutes the reply's time does not count.
+    took = f"{record.summary_latency_s:.1f} s"
     match record.summary_status:
         case SummaryStatus.FIRED:
-            parts.append(f"summary made ({record.summary_tokens:,} tokens)")
+            parts.append(f"summary made in {took} ({record.summary_tokens:,} tokens)")
         case SummaryStatus.DEBOUNCED:
             parts.append("over the trigger, summary debounced")
         case SummaryStatus.FAILED:
-            parts.append(f"summary failed: {preview(redact(record.summary_error or ''), 200)}")
+            error = preview(redact(record.summary_error or ""), 200)
+            parts.append(f"summary failed after {took}, tried again after the debounce: {error}")
         case SummaryStatus.PENDING:
-            parts.append("summary step not run")
+            parts.append("summary still running (the next turn waits for it)")
         case SummaryStatus.EMPTY | SummaryStatus.NOT_NEEDED | SummaryStatus.DISABLED:
             pass
-    parts.append(f"{record.latency_s:.1f} s")
+    parts.append(f"reply {record.latency_s:.1f} s")
     return " · ".join(parts)
 
 

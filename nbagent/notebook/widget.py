@@ -46,12 +46,13 @@ from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.messages import AnyMessage
-from nbagent.notebook._html import escape_html
+from nbagent.notebook._html import escape_html, preview
 from nbagent.notebook._render import (
     LiveReply,
     error_html,
     error_text,
     parts_html,
+    redact,
     reply_parts,
     split_turns,
     turn_html,
@@ -75,6 +76,16 @@ def current_context_tokens(session: AgentSession) -> int:
     if record.summary_status in (SummaryStatus.DISABLED, SummaryStatus.PENDING):
         return record.estimated_context_tokens
     return record.context_tokens_after
+
+
+def last_failed_summary(session: AgentSession) -> TurnRecord | None:
+    """The record of the newest summary that failed, unless one was made since."""
+    for record in reversed(session.timeline):
+        if record.summary_status is SummaryStatus.FIRED:
+            return None
+        if record.summary_status is SummaryStatus.FAILED:
+            return record
+    return None
 
 
 class ChatWidget:
@@ -314,6 +325,13 @@ class ChatWidget:
         ]
         if record is not None and record.watermark is not None:
             text.append(f"last watermark {record.watermark:,} ({config.watermark})")
+        failed = last_failed_summary(self.session)
+        if failed is not None:
+            reason = preview(redact(failed.summary_error or ""), 120)
+            text.append(
+                f"⚠ the summary of turn {failed.turn_index} failed after "
+                f"{failed.summary_latency_s:.0f} s, tried again after the debounce: {reason}"
+            )
         self.gauge_label.value = escape_html(" · ".join(text))
 
     # -- USD so far (nbagent.notebook.cost_view) ---------------------------------------------
