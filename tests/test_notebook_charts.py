@@ -45,7 +45,8 @@ def xdata(line: Line2D) -> list[float]:
 def eventful_session() -> AgentSession:
     """Every turn reports 500 tokens, over the 300 line; debounce 2; the 2nd summary fails.
 
-    Turns: 0 debounced, 1 debounced, 2 fired, 3 debounced, 4 failed, 5 fired.
+    Turns: 0 debounced, 1 debounced, 2 fired, 3 debounced, 4 failed, 5 debounced (a failed
+    summary counts for the debounce), 6 fired.
     """
 
     def summary(request: MessageRequest, n: int) -> Any:
@@ -57,7 +58,7 @@ def eventful_session() -> AgentSession:
         ScriptedProvider(fixed_usage=Usage(input_tokens=500), summary=summary),
         summary=SummaryConfig(max_context_tokens=1000, trigger_token_ratio=0.3, debounce_turns=2),
     )
-    for i in range(6):
+    for i in range(7):
         session.submit_turn_sync(f"q{i}")
     return session
 
@@ -76,16 +77,17 @@ def test_lines_and_markers() -> None:
     window: Line2D = by_gid(ax, "window")
     assert ydata(window) == [1000, 1000]
     estimated: Line2D = by_gid(ax, "estimated")
-    assert xdata(estimated) == [0, 1, 2, 3, 4, 5]
+    assert xdata(estimated) == [0, 1, 2, 3, 4, 5, 6]
     assert ydata(estimated) == [r.estimated_context_tokens for r in session.timeline]
     reported: Line2D = by_gid(ax, "reported")
-    assert ydata(reported) == [500.0] * 6
+    assert ydata(reported) == [500.0] * 7
     # One marker per summary that fired, at the turn's watermark; others marked apart.
-    assert offsets(by_gid(ax, "fired")) == [(2.0, 500.0), (5.0, 500.0)]
-    assert offsets(by_gid(ax, "debounced")) == [(0.0, 500.0), (1.0, 500.0), (3.0, 500.0)]
+    assert offsets(by_gid(ax, "fired")) == [(2.0, 500.0), (6.0, 500.0)]
+    debounced = [(0.0, 500.0), (1.0, 500.0), (3.0, 500.0), (5.0, 500.0)]
+    assert offsets(by_gid(ax, "debounced")) == debounced
     assert offsets(by_gid(ax, "failed")) == [(4.0, 500.0)]
     after = [(float(r.turn_index), float(r.context_tokens_after)) for r in session.timeline]
-    assert offsets(by_gid(ax, "after")) == [after[2], after[5]]
+    assert offsets(by_gid(ax, "after")) == [after[2], after[6]]
     markers = {g: by_gid(ax, g).get_paths()[0] for g in ("fired", "debounced", "failed")}
     shapes = {g: tuple(map(tuple, p.vertices.round(3).tolist())) for g, p in markers.items()}
     assert len(set(shapes.values())) == 3  # three different marker shapes
@@ -97,7 +99,7 @@ def test_lines_and_markers() -> None:
         "context (estimated)",
         "context (provider-reported)",
         "summary fired (2)",
-        "over the line, debounced (3)",
+        "over the line, debounced (4)",
         "summary failed (1)",
         "context after summary",
     ]

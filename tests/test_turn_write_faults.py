@@ -348,19 +348,20 @@ class Backend(ScriptedProvider):
 S = SummaryStatus
 # fmt: off
 PLANS: dict[str, tuple[SummaryConfig, list[int], list[SummaryStatus]]] = {
-    # The reported watermark: 100 per request message, line at 450, debounce 2.
+    # The reported watermark: 100 per request message, line at 450, debounce 2. A failed
+    # summary counts for the debounce as a made one does: the next try is two turns on.
     "reported": (
         SummaryConfig(max_context_tokens=1000, trigger_token_ratio=0.45, debounce_turns=2),
         [4] * 10,
-        [S.NOT_NEEDED, S.NOT_NEEDED, S.FIRED, S.DEBOUNCED, S.FAILED, S.FIRED, S.DEBOUNCED,
+        [S.NOT_NEEDED, S.NOT_NEEDED, S.FIRED, S.DEBOUNCED, S.FAILED, S.DEBOUNCED, S.FIRED,
          S.DISABLED, S.FIRED, S.DEBOUNCED],
     ),
     # The estimate as watermark: it falls back under the line after a summary.
     "estimated": (
         SummaryConfig(max_context_tokens=400, trigger_token_ratio=0.5, debounce_turns=2),
-        [15, 15, 15, 15, 100, 60, 15, 15, 5, 5, 15, 15],
-        [S.NOT_NEEDED, S.NOT_NEEDED, S.NOT_NEEDED, S.FIRED, S.DEBOUNCED, S.FAILED, S.FIRED,
-         S.NOT_NEEDED, S.DISABLED, S.NOT_NEEDED, S.FIRED, S.NOT_NEEDED],
+        [15, 15, 15, 15, 100, 60, 15, 15, 5, 5, 60, 15],
+        [S.NOT_NEEDED, S.NOT_NEEDED, S.NOT_NEEDED, S.FIRED, S.DEBOUNCED, S.FAILED, S.DEBOUNCED,
+         S.FIRED, S.DISABLED, S.NOT_NEEDED, S.FIRED, S.NOT_NEEDED],
     ),
 }
 # fmt: on

@@ -14,7 +14,9 @@ the values of the fields a tool declares as key.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 
 from nbagent.agent._tool_fields import key_field_values
 from nbagent.llm.blocks import ToolResultBlock
@@ -36,6 +38,8 @@ from nbagent.llm.facts import (
 )
 from nbagent.llm.messages import AnyMessage, SystemMessage, ToolResultMessage, UserMessage
 from nbagent.llm.statements import (
+    ValueContext,
+    content_words,
     framed,
     framing,
     is_constraint,
@@ -45,6 +49,7 @@ from nbagent.llm.statements import (
     says_now,
     split_sentences,
     topic_words,
+    value_contexts,
 )
 
 
@@ -64,6 +69,26 @@ def tool_field_facts(
 _CORRECTION_REACH = 3
 """Turns back a correction cue may reach for the value it replaces when no word of its
 sentence ties it to one ("Actually, 15:30." right after "Call me at 14:00")."""
+
+
+@dataclass(frozen=True)
+class _Said:
+    """One sentence of the user's, with its named values (:func:`value_contexts`)."""
+
+    index: int
+    turn: int | None
+    contexts: list[ValueContext]
+    sentence: str
+    facts: tuple[tuple[str, str], ...]
+    """``(text, key)`` of the facts the extractor found in it."""
+
+    def key_of(self, value: str) -> str:
+        """The key of the extracted fact holding ``value`` ("140.000" of "140.000 EUR"), else
+        the value's own."""
+        return next((key for text, key in self.facts if value in text), normalize(value))
+
+
+_QUESTION_END = re.compile(r"[?？]\s*$")
 
 
 class FactBook:
@@ -108,6 +133,12 @@ class FactBook:
         self._topics: dict[str, frozenset[str]] = {}
         self._frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
         """By frame, the keys and values of the newest earlier message's sentence."""
+        self._contexts: dict[tuple[str, str], _Said] = {}
+        """By the word naming a value and the value's shape, the newest earlier user sentence
+        holding such a value ("warmup 2000"): what a value restated in other words replaces."""
+        self._amended: dict[str, tuple[Fact, Fact]] = {}
+        """Values of no kind the extractor knows ("warmup 2000 steps") that a later sentence
+        restated ("warmup 1500 steps"), by the old one's key: the summary shown is amended."""
         self._seen = 0
         self._turn: int | None = None
 
@@ -165,6 +196,7 @@ class FactBook:
 
     def _user(self, message: UserMessage, index: int, found: dict[str, None]) -> None:
         frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # one message: a list
+        said_here: list[_Said] = []
         for sentence in split_sentences(message_text(message)):
             stated = keyed_facts(sentence)
             new = [(text, kind, key) for text, kind, key in stated if key not in self._first]
@@ -195,7 +227,57 @@ class FactBook:
                 frames.setdefault(frame, (keys, values))
             if new and (is_correction(sentence) or says_now(sentence)):
                 self._corrected(sentence, new, stated)
+            keyed = tuple((text, key) for text, _, key in stated)
+            said_here.append(_Said(index, self._turn, value_contexts(sentence), sentence, keyed))
+        for item in said_here:
+            self._restated_values(item)
+        for item in said_here:
+            for context in item.contexts:
+                self._contexts[(context.before, context.shape)] = item
         self._frames.update(frames)
+
+    def _restated_values(self, said: _Said) -> None:
+        """A value named by the same word as one of an earlier message's ("warmup 1500 steps"
+        after "use warmup 2000 steps and cosine decay"), in a sentence that says it replaces
+        something (a cue, "now") or says nothing the earlier one did not: the earlier value
+        is replaced. Where several named values changed at once, the sentences are two items
+        of a kind ("Order 7 ships on 3 May", "Order 8 ships on 5 May"), not an update."""
+        if not said.contexts or _QUESTION_END.search(said.sentence):
+            return
+        cued = is_correction(said.sentence) or says_now(said.sentence)
+        words = content_words(said.sentence)
+        for context in said.contexts:
+            earlier = self._contexts.get((context.before, context.shape))
+            if earlier is None or earlier.index == said.index:
+                continue
+            if not cued and not words <= content_words(earlier.sentence):
+                continue
+            old = {(c.before, c.shape): c for c in earlier.contexts}
+            changed = [
+                c
+                for c in said.contexts
+                if (c.before, c.shape) in old
+                and normalize(old[(c.before, c.shape)].value) != normalize(c.value)
+            ]
+            if changed != [context]:
+                continue
+            self._value_replaced(old[(context.before, context.shape)], context, earlier, said)
+
+    def _value_replaced(
+        self, old: ValueContext, new: ValueContext, earlier: _Said, said: _Said
+    ) -> None:
+        old_key, new_key = earlier.key_of(old.value), said.key_of(new.value)
+        if old_key == new_key:
+            return
+        known = old_key in self._first and new_key in self._first
+        if known and self._first[old_key].kind is self._first[new_key].kind:
+            self._replaced.setdefault(old_key, new_key)
+            return
+        wide = old.after == new.after and old.after != ""
+        was = Fact(old.wide if wide else old.span, FactKind.NUMBER, earlier.turn, earlier.index)
+        now = Fact(new.wide if wide else new.span, FactKind.NUMBER, self._turn, None)
+        if was.key and now.key and was.key != now.key:
+            self._amended.setdefault(was.key, (was, now))
 
     def _restated(self, earlier: tuple[str, ...], keys: tuple[str, ...]) -> None:
         """One sentence said again with other values: the earlier values are replaced."""
@@ -307,12 +389,16 @@ class FactBook:
         return [*self.pinned, *self._first.values(), *self._pending.values()]
 
     def replaced(self) -> list[tuple[Fact, Fact]]:
-        """``(old, new)`` for each value a later statement replaced, oldest first."""
-        return [
+        """``(old, new)`` for each value a later statement replaced, oldest first; a value of
+        no kind the extractor knows comes with the word that names it ("warmup 2000 steps",
+        "warmup 1500 steps"), as the summary states it."""
+        found = [
             (self._first[old], self._first[new])
             for old, new in self._replaced.items()
             if old in self._first and new in self._first
         ]
+        found.extend(self._amended.values())
+        return sorted(found, key=lambda pair: pair[1].turn or 0)
 
     def corrected_keys(self) -> frozenset[str]:
         """The keys of the current values that replaced an earlier one."""

@@ -29,6 +29,7 @@ import bisect
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from nbagent.llm.memo import TextMemo
 
@@ -274,6 +275,69 @@ def restates(earlier: Sequence[str], later: Sequence[str]) -> bool:
     return len(later) == 1 or earlier[0] == later[0]
 
 
+class ValueContext(NamedTuple):
+    """One value of a sentence with the words around it: ``before`` and ``after`` (case-folded,
+    ``""`` where none), its ``shape`` ("2000" and "1500" are one shape, "3e-5" another), and
+    ``span``, the sentence's own text from the word before through the value (through the word
+    after too, in ``wide``)."""
+
+    before: str
+    value: str
+    after: str
+    shape: str
+    span: str
+    wide: str
+
+
+_CONTEXT_WORD = re.compile(r"[^\W\d_]{2,}")
+_CONTEXT_VALUE = re.compile(r"(?<![\w.:/+-])[$€£¥￥₩₹]?[\w.:/+-]*\d(?:[\w.,:/%+-]*[\w%])?")
+_SHAPE_RUN = re.compile(r"\d+")
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
+_NOT_CONTENT = frozenset(("now", "then", "jetzt", "dann", "alors", "ahora", "entonces"))
+
+
+def value_contexts(sentence: str) -> list[ValueContext]:
+    """The values of ``sentence`` (tokens holding a digit: "2000", "3e-5", "B2", "$956") that
+    a content word names, at most two function words before them ("warmup 2000", "lr: 3e-5",
+    "cap is $956"), with their context (:class:`ValueContext`). What ties a value restated in
+    other words to the one it replaces ("warmup 1500 steps" after "use warmup 2000 steps and
+    cosine decay"), where the whole sentences' frames differ."""
+    text = unicodedata.normalize("NFKC", sentence)
+    found: list[ValueContext] = []
+    for match in _CONTEXT_VALUE.finditer(text):
+        value = match.group(0)
+        words = list(_CONTEXT_WORD.finditer(text, max(0, match.start() - 60), match.start()))
+        skipped = 0
+        while words and words[-1].group(0).casefold() in _STOP and skipped < 2:
+            words.pop()
+            skipped += 1
+        if not words:
+            continue
+        before = words[-1]
+        if before.group(0).casefold() in _STOP | _NOT_CONTENT:
+            continue
+        if _CONTEXT_VALUE.search(text, before.end(), match.start()):
+            continue  # another value stands between: the word names that one
+        between = text[before.end() : match.start()]
+        if any(c in between for c in ".;!?\n"):
+            continue
+        nxt = _CONTEXT_WORD.match(text, match.end() + 1) or _CONTEXT_WORD.match(text, match.end())
+        after = "" if nxt is None else nxt.group(0).casefold()
+        if after in _STOP | _NOT_CONTENT:
+            after = ""
+        shape = _SHAPE_RUN.sub("0", _LETTER_RUN.sub("a", value))
+        span = text[before.start() : match.end()]
+        wide = text[before.start() : nxt.end()] if after and nxt is not None else span
+        found.append(ValueContext(before.group(0).casefold(), value, after, shape, span, wide))
+    return found
+
+
+def content_words(sentence: str) -> frozenset[str]:
+    """:func:`topic_words` of ``sentence`` without its values and "now"/"then": what two
+    sentences about one setting share."""
+    return topic_words(_CONTEXT_VALUE.sub(" ", sentence)) - _NOT_CONTENT
+
+
 def framed(frame: str) -> bool:
     """Whether a frame says enough to key an update: a value and three words besides it (a
     bare "ok #" or "# please" frames every short reply alike)."""
@@ -425,7 +489,9 @@ def topic_words(sentence: str) -> frozenset[str]:
 
 __all__ = [
     "BULK_LINES",
+    "ValueContext",
     "constraint_cues",
+    "content_words",
     "framed",
     "framing",
     "holders",
@@ -440,4 +506,5 @@ __all__ = [
     "sentence_frame",
     "split_sentences",
     "topic_words",
+    "value_contexts",
 ]
