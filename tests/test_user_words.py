@@ -246,3 +246,66 @@ def test_a_value_said_again_ending_on_now_or_with_another_languages_cue_replaces
         [Message.user(first), Message.assistant("ok"), Message.user("now book it for 2027-03-24")]
     )
     assert book.replaced() == []
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "expected"),
+    [
+        # No cue, other words: the new sentence says nothing the old one did not.
+        (
+            "use warmup 2000 steps and cosine decay, lr 3e-5",
+            "warmup 1500 steps",
+            [("warmup 2000 steps", "warmup 1500 steps")],
+        ),
+        # "now" says it replaces something: the word naming the value is enough.
+        (
+            "Train with batch size 64 on two GPUs.",
+            "fyi batch size 128 now",
+            [("size 64", "size 128")],
+        ),
+        (
+            "set lr: 3e-5 for the head",
+            "ok lr: 1e-4 then, ignore the earlier one instead",
+            [("3e-5", "1e-4")],
+        ),
+        # Values of a kind the extractor knows go through their facts.
+        (
+            "our budget for the whole thing is 140.000 EUR a year",
+            "budget 155.000 EUR now",
+            [("140.000 EUR", "155.000 EUR")],
+        ),
+        # Two items of a kind, a list, a question: nothing replaced.
+        ("Order 7 ships on 3 May", "Order 8 ships on 5 May", []),
+        ("room 12 has the projector", "room 14 has the whiteboard", []),
+        ("use warmup 2000 steps and cosine decay", "could we try warmup 1500 steps?", []),
+        ("we have 3 kids and 2 cats", "we have 2 cats", []),
+    ],
+)
+def test_a_value_restated_in_other_words_replaces_the_one_its_word_named(
+    first: str, then: str, expected: list[tuple[str, str]]
+) -> None:
+    """The held-out conversations corrected "2000 steps" and "batch size 64" with sentences
+    whose frames differ from the first: the old sentence stayed in the summary, shown after the
+    recent messages, so the stale value read as the newer one."""
+    book = _book(Message.user(first), Message.assistant("ok"), Message.user(then))
+    assert [(o.text, n.text) for o, n in book.replaced()] == expected
+
+
+def test_a_summary_states_a_value_restated_since_with_its_newest_one() -> None:
+    config = SummaryConfig(max_context_tokens=400, trigger_token_ratio=0.3, debounce_turns=50)
+    session = make_session(ScriptedProvider(), summary=config, store=InMemoryStore())
+    session.submit_turn_sync("fine-tune run: use warmup 2000 steps and cosine decay, lr 3e-5")
+    session.slot.set_summary(
+        "User: use warmup 2000 steps and cosine decay, lr 3e-5", len(session.slot.messages)
+    )
+    session.submit_turn_sync("warmup 1500 steps")
+    (shown,) = [
+        m
+        for m in session.request_messages()
+        if isinstance(m, SystemMessage) and "cosine" in m.content
+    ]
+    assert "warmup 2000 steps → warmup 1500 steps (corrected) and cosine decay" in shown.content
+    table = session.facts(session.slot).replaced()
+    assert [(o.text, o.kind, n.text) for o, n in table] == [
+        ("warmup 2000 steps", FactKind.NUMBER, "warmup 1500 steps")
+    ]

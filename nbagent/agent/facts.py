@@ -258,6 +258,11 @@ class FactBook:
                 for c in said.contexts
                 if (c.before, c.shape) in old
                 and normalize(old[(c.before, c.shape)].value) != normalize(c.value)
+                # "3 kids" is no "2 cats": a word after each that differs names two things
+                and (
+                    c.after == old[(c.before, c.shape)].after
+                    or "" in (c.after, old[(c.before, c.shape)].after)
+                )
             ]
             if changed != [context]:
                 continue
