@@ -47,7 +47,7 @@ from nbagent.llm.request import MessageRequest, MessageResponse
 from nbagent.notebook import _magic_commands as commands
 from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import markdown_to_safe_html
-from nbagent.notebook._magic_args import line_parser
+from nbagent.notebook._magic_args import line_parser, split
 from nbagent.notebook.magics import AgentMagics, turn_meta
 from tests.agent_support import main_thread_waits_in_run_sync
 from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
@@ -964,3 +964,19 @@ def test_the_magics_default_summarises_when_the_window_fills() -> None:
     at_line = dataclasses.replace(settings.compact, reserved_tokens=8_000)
     again = run_sync(replay(dataclasses.replace(trip, compact_config=at_line), settings.summary))
     assert not any(r.summary_fired for r in again.timeline)
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("new                      # offline unless a key is set", ["new"]),
+        ("# all of it a note", []),
+        ("new --store postgresql://u:p#ss@db/x", ["new", "--store", "postgresql://u:p#ss@db/x"]),
+        ('new --session "a # b" # note', ["new", "--session", "a # b"]),
+        (r"new --session a\ #b", ["new", "--session", "a #b"]),
+    ],
+)
+def test_a_line_pasted_with_a_note_after_it_runs(line: str, words: list[str]) -> None:
+    """The README's `%agent new   # offline unless ...` failed as pasted: a `#` that starts a
+    word outside quotes starts a comment; one inside a word (a password) stays."""
+    assert split(line) == words

@@ -185,10 +185,33 @@ def cell_parser() -> argparse.ArgumentParser:
 
 
 def split(line: str) -> list[str]:
+    """The line's words; a ``#`` that starts a word outside quotes starts a comment, as in a
+    shell (a line pasted from the README keeps its note), while one inside a word stays
+    (``postgresql://u:p#ss@host``: shlex's own comments would cut it there)."""
     try:
-        return shlex.split(line)
+        return shlex.split(_without_comment(line))
     except ValueError as e:
         raise UsageProblem(f"cannot split the line: {e}; close the quotes") from None
+
+
+def _without_comment(line: str) -> str:
+    quote = ""
+    escaped = after_space = False
+    for at, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and (at == 0 or after_space):
+            return line[:at]
+        after_space = (
+            char.isspace() and not escaped and not quote and not (at > 0 and line[at - 1] == "\\")
+        )
+    return line
 
 
 def parse(parser: argparse.ArgumentParser, line: str) -> argparse.Namespace:
