@@ -21,10 +21,12 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -284,3 +286,71 @@ def wire_usage(raw: dict[str, Any] | None) -> Usage:
         cache_read_tokens=(raw.get("prompt_tokens_details") or {}).get("cached_tokens") or 0,
         reasoning_tokens=(raw.get("completion_tokens_details") or {}).get("reasoning_tokens") or 0,
     )
+
+
+# --- recording what a process outside the test sent -------------------------------------------
+
+
+class _ProxyHandler(BaseHTTPRequestHandler):
+    """Forwards one request to the upstream server, streaming the answer back as it comes, and
+    keeps the request's JSON and the answer's bytes (an :class:`Exchange`)."""
+
+    server: _ProxyServer
+    protocol_version = "HTTP/1.0"  # the answer ends when the connection closes: no framing
+
+    def _forward(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else b""
+        headers = {
+            k: v
+            for k, v in self.headers.items()
+            if k.lower() not in {"host", "content-length", "connection", "accept-encoding"}
+        }
+        url = self.server.upstream.removesuffix("/v1") + self.path
+        request = json.loads(body) if body else {}
+        with httpx.stream(
+            self.command, url, content=body, headers=headers, timeout=None
+        ) as response:
+            exchange = Exchange(request, response.status_code, response.headers)
+            self.send_response(response.status_code)
+            for key, value in response.headers.items():
+                if key.lower() not in {"content-length", "transfer-encoding", "connection"}:
+                    self.send_header(key, value)
+            self.end_headers()
+            for chunk in response.iter_raw():
+                exchange.chunks.append(chunk)
+                self.wfile.write(chunk)
+                self.wfile.flush()
+        with self.server.lock:
+            self.server.exchanges.append((self.path, exchange))
+
+    do_GET = do_POST = _forward
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass  # the test reads the exchanges, not a log
+
+
+class _ProxyServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, upstream: str) -> None:
+        super().__init__(("127.0.0.1", 0), _ProxyHandler)
+        self.upstream = upstream
+        self.lock = threading.Lock()
+        self.exchanges: list[tuple[str, Exchange]] = []
+
+
+@contextmanager
+def recording_proxy(upstream: str) -> Iterator[tuple[str, list[tuple[str, Exchange]]]]:
+    """A loopback HTTP proxy in front of ``upstream`` (a ``.../v1`` base URL): its own base URL
+    and the ``(path, exchange)`` of every request it forwarded, in order. For a client in
+    another process (a notebook's kernel), where a :class:`RecordingTransport` cannot go."""
+    server = _ProxyServer(upstream)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/v1", server.exchanges
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
