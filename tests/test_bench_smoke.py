@@ -344,6 +344,10 @@ def test_cost_case_bills_every_policy_under_both_price_tables() -> None:
                 row["USD turns"] + row["USD summaries"], abs=0.011
             )
             assert 0 <= row["cache read %"] <= 100
+            # Every policy, the cut baseline included, with the session's own retention.
+            assert 0 <= row["facts worst %"] <= 100
+            assert 0 <= row["facts final %"] <= 100
+        assert by["none"]["facts final %"] == 100.0  # nothing cut: every fact is in view
         assert by["none"]["input tokens"] > by[DEFAULT_POLICY]["input tokens"]
         assert by["summary"]["summary tokens"] > 0
     claude = {r["policy"]: r for r in tables["Claude Sonnet 4.5 (USD, cache modelled)"]}
