@@ -77,6 +77,11 @@ someone who never read them: measured, never tuned on (see its README)."""
 SEALED2 = HELDOUT.parent / "heldout_sealed2"
 """A third set, six conversations written blind to the extractor in session 8, after the
 second was measured: measured once, never tuned on (see its README)."""
+SEALED3 = HELDOUT.parent / "heldout_sealed3"
+"""A fourth set, six conversations written blind to nbagent's source in session 11 (ML
+training, a Spanish flat purchase, a Chinese warehouse migration, a Polish car claim, a
+French/English workshop, a coffee roastery), most corrections without a cue word: measured
+once per change it judges, never tuned on (see its README)."""
 
 
 def case_names(folder: Path = HELDOUT) -> list[str]:

@@ -7,7 +7,10 @@ on the first five and never tuned on: a French clinic, an SRE incident, a Japane
 German contract review, an English/Portuguese research lab) and of
 ``tests/data/heldout_sealed2/`` (six, 48-55 turns, written blind to the extractor: an Italian
 wedding, Korean export freight, an English tax return, a Dutch software release, English/Russian
-lab procurement, a home-lab Kubernetes migration) are replayed through real
+lab procurement, a home-lab Kubernetes migration) and of ``tests/data/heldout_sealed3/`` (six,
+48-51 turns, written blind to nbagent's source: a LoRA fine-tune, a Spanish flat purchase, a
+Chinese warehouse migration, a Polish car claim, a French/English workshop, a coffee roastery)
+are replayed through real
 sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
 
 - ``keep last 20 messages``: the baseline, each turn's unmanaged request cut to its last 20
@@ -35,6 +38,7 @@ from benchmarks._heldout import (
     KEEP_LAST,
     SEALED,
     SEALED2,
+    SEALED3,
     WINDOW,
     case_names,
     default_policy,
@@ -69,7 +73,9 @@ def _row(case: str, policy: str, figures: dict[str, Any], nbagent: bool = True) 
 def measure_all() -> dict[str, list[dict[str, Any]]]:
     summary, compact = default_policy(WINDOW)
     tables: dict[str, list[dict[str, Any]]] = {}
-    for folder, name in [(f, n) for f in (HELDOUT, SEALED, SEALED2) for n in case_names(f)]:
+    for folder, name in [
+        (f, n) for f in (HELDOUT, SEALED, SEALED2, SEALED3) for n in case_names(f)
+    ]:
         case = load_case(name, folder)
         name = f"{folder.name}/{name}"
         picked, bar = recommended_policy(case, WINDOW)

@@ -15,6 +15,7 @@ from benchmarks._heldout import (
     HELDOUT,
     SEALED,
     SEALED2,
+    SEALED3,
     Case,
     Correction,
     Fact,
@@ -72,6 +73,29 @@ def test_the_third_set_has_six_more_and_corrections_mostly_without_a_cue() -> No
         users = [message_text(t.user) for t in turns]
         assert 15 <= len(case.hard) <= 40 and 4 <= len(case.soft) <= 11
         assert 3 <= len(case.corrections) <= 6
+        for fix in case.corrections:
+            assert fix.turn_old < fix.turn_new
+            assert fix.old in users[fix.turn_old] and fix.new in users[fix.turn_new], fix
+
+
+def test_the_fourth_set_has_six_in_new_domains_and_languages_written_blind() -> None:
+    """Written in session 11 by a helper that read no nbagent source (see its README); what a
+    figure measured on it is worth rests on this shape."""
+    cases = [load_case(n, SEALED3) for n in case_names(SEALED3)]
+    assert len(cases) == 6
+    assert {"en", "es", "zh", "pl", "fr+en"} <= {c.language for c in cases}
+    earlier = {
+        load_case(n, folder).domain
+        for folder in (HELDOUT, SEALED, SEALED2)
+        for n in case_names(folder)
+    }
+    assert not {c.domain for c in cases} & earlier
+    for case in cases:
+        _, turns = split_turns(case.messages)
+        assert 46 <= len(turns) <= 56, case.name
+        users = [message_text(t.user) for t in turns]
+        assert 18 <= len(case.hard) <= 24 and 6 <= len(case.soft) <= 11
+        assert 4 <= len(case.corrections) <= 6
         for fix in case.corrections:
             assert fix.turn_old < fix.turn_new
             assert fix.old in users[fix.turn_old] and fix.new in users[fix.turn_new], fix
