@@ -36,20 +36,22 @@ FACTS = [
 ]
 
 
-def test_the_ledger_is_one_line_per_turn_pinned_first_then_the_newest() -> None:
+def test_the_ledger_is_one_line_per_turn_pinned_first_then_in_the_turns_order() -> None:
+    """Read as the conversation was: a later turn's line after an earlier one's, so a value
+    restated later is read after the one it may replace (the summary is read last of all)."""
     assert with_ledger("Trip.", FACTS, budget=800, language="en") == (
-        "Trip.\n\n[Key facts]\npinned: window seat\nt5: 10:01 · 3 min\nt1: £220\nt0: HB-010CEA"
+        "Trip.\n\n[Key facts]\npinned: window seat\nt0: HB-010CEA\nt1: £220\nt5: 10:01 · 3 min"
     )
     assert with_ledger("行程。", FACTS, budget=800) == (
-        "行程。\n\n[关键事实 Key facts]\n置顶: window seat\n第5轮: 10:01 · 3 min\n第1轮: £220\n"
-        "第0轮: HB-010CEA"
+        "行程。\n\n[关键事实 Key facts]\n置顶: window seat\n第0轮: HB-010CEA\n第1轮: £220\n"
+        "第5轮: 10:01 · 3 min"
     )
 
 
 def test_a_short_budget_keeps_codes_and_the_users_facts_before_other_figures() -> None:
     text = with_ledger("Trip.", FACTS, budget=75, language="en")
     # The pin, then the code of turn 0 and the user's budget of turn 1 outrank the newer figures.
-    assert text == "Trip.\n\n[Key facts]\npinned: window seat\nt1: £220\nt0: HB-010CEA\n(+2 more)"
+    assert text == "Trip.\n\n[Key facts]\npinned: window seat\nt0: HB-010CEA\nt1: £220\n(+2 more)"
     assert len(split_ledger(text)[1]) == 64
     # In the unit given: one per word here, so the header and the count cost 2 and 2.
     words = with_ledger("Trip.", FACTS, budget=12, language="en", count=lambda t: len(t.split()))
@@ -85,7 +87,7 @@ def test_a_ledger_reads_back_in_this_format_and_the_earlier_one() -> None:
 def test_the_default_budget_is_a_share_of_the_window_in_tokens() -> None:
     count = DEFAULT_ESTIMATOR.count_text
     assert ledger_budget(SummaryConfig(max_context_tokens=32_000), DEFAULT_ESTIMATOR) == (
-        1_600,
+        3_200,
         count,
     )
     small = SummaryConfig(max_context_tokens=8_000, fact_ledger_share=0.1)
@@ -121,7 +123,8 @@ def test_the_window_share_holds_a_long_conversation_where_800_characters_did_not
         "Prose.", SummaryConfig(prompt_language="en", fact_ledger_chars=800), book,
         len(messages), None, DEFAULT_ESTIMATOR,
     )  # fmt: skip
-    assert before.endswith("\nt79 said: Book HB-0079X for £179\nt78: HB-0078X\n(+236 more)")
+    assert "\nt78: HB-0078X\nt79 said: Book HB-0079X for £179\n" in before
+    assert before.endswith("\nt99 said: Book HB-0099X for £199\n(+236 more)")
     assert len(split_ledger(before)[1]) <= 800
     # Only the covered span: facts first stated at or after ``upto`` are in the view anyway.
     assert "t99" not in add_ledger("P.", config, book, 198, None, DEFAULT_ESTIMATOR)
@@ -133,8 +136,8 @@ def test_a_fact_the_book_no_longer_knows_is_carried_from_the_previous_ledger() -
     config = SummaryConfig(max_context_tokens=32_000, prompt_language="en")
     text = add_ledger("Now.", config, book, len(messages), previous, DEFAULT_ESTIMATOR)
     assert text == (
-        "Now.\n\n[Key facts]\nt1 said: Book HB-0001X for £101\n"
-        "t0 said: Book HB-0000X for £100\nt0: ZZ9K4P"
+        "Now.\n\n[Key facts]\nt0 said: Book HB-0000X for £100\nt0: ZZ9K4P\n"
+        "t1 said: Book HB-0001X for £101"
     )
 
 

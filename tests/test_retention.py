@@ -25,13 +25,13 @@ def facts(text: str, turn: int) -> list[Fact]:
     return [Fact(f.text, f.kind, turn) for f in extract_text_facts(text)]
 
 
-def test_the_ledger_lists_what_the_prose_lacks_recent_first_within_budget() -> None:
+def test_the_ledger_lists_what_the_prose_lacks_in_the_turns_order_within_budget() -> None:
     found = [*facts("CA1234 at 07:45", 0), *facts("QX7Y2B costs €1,250", 3)]
     text = with_ledger("They fly CA1234.", found, budget=800, language="en")
-    assert text == ("They fly CA1234.\n\n[Key facts]\nt3: QX7Y2B · €1,250\nt0: 07:45")
+    assert text == ("They fly CA1234.\n\n[Key facts]\nt0: 07:45\nt3: QX7Y2B · €1,250")
     assert split_ledger(text) == (
         "They fly CA1234.",
-        "[Key facts]\nt3: QX7Y2B · €1,250\nt0: 07:45",
+        "[Key facts]\nt0: 07:45\nt3: QX7Y2B · €1,250",
     )
     # Normalised: "1250 EUR" in the prose is the same fact as "€1,250".
     assert "€1,250" not in with_ledger("QX7Y2B for 1250 EUR", found, budget=800, language="en")

@@ -2,7 +2,7 @@
 
 A model's summary is prose: it may keep a booking code or lose it. After each summary call the
 checkpoint adds the facts of the covered span (:mod:`nbagent.agent.facts`) that the prose does
-not contain, one line per turn, pinned facts and the most recent turn first, within a budget
+not contain, one line per turn, pinned facts first, then turn by turn, within a budget
 (``SummaryConfig.fact_ledger_share`` of the window, or ``fact_ledger_chars``); one counted line
 says what did not fit::
 
@@ -10,16 +10,17 @@ says what did not fit::
 
     [Key facts]
     pinned: window seat
-    t14 said: Alex is vegetarian, so no steakhouse.
-    t12: QX7Y2B · £1,636 · 2026-04-09 (corrected)
     t3: NH212 · 09:35
+    t12: QX7Y2B · £1,636 · 2026-04-09 (corrected)
+    t14 said: Alex is vegetarian, so no steakhouse.
     (+4 more)
 
 Pins are always listed (a pin too long for the window is refused when pinned). Within the
 budget, the user's own constraint and decision sentences go first, whole ("said" lines), then
 the user's other sentences that tell something (whatever their words: the extractor may know
 no kind of what they say), then the facts the user stated that no listed sentence holds, then
-those tools returned, newest first within each; the lines still read newest first. A value a
+those tools returned, newest first within each; the lines read in the turns' order (a later
+statement after the earlier one it may replace, as in the conversation). A value a
 later statement replaced is not listed (a stale value shown to the model is a risk of its own):
 its newest value is, marked ``(corrected)``; :func:`amend_summary` marks the stale values a
 summary's prose still states.
@@ -201,7 +202,11 @@ def _joined(label: str, texts: list[str]) -> str:
 
 
 def _line_order(rows: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
-    """Pinned first, then newest turn first; a turn's "said" line before its values."""
+    """Pinned first, then in the order the turns came; a turn's "said" line before its values.
+
+    The ledger is read as the conversation was: a sentence the user restated later in other
+    words ("FOB Busan" ... "not FOB but CIF Rotterdam") comes after the one it replaced, as in
+    the messages; newest first, the stale line came last and read as the current one."""
     said = tuple(_SAID.values())
 
     def rank(label: str) -> tuple[int, int, int]:
@@ -210,7 +215,7 @@ def _line_order(rows: dict[str, list[str]]) -> list[tuple[str, list[str]]]:
         plain = label.removesuffix(said[0]).removesuffix(said[1])
         digits = "".join(c for c in plain if c.isdigit())
         turn = int(digits) if digits else -1
-        return (1, -turn, 0 if label.endswith(said) else 1)
+        return (1, turn, 0 if label.endswith(said) else 1)
 
     return sorted(rows.items(), key=lambda item: rank(item[0]))
 

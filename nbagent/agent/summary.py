@@ -143,10 +143,13 @@ class SummaryConfig:
     fact_ledger: bool = True
     """Append the covered span's facts that the summary's prose does not contain (see
     :mod:`nbagent.agent.ledger`), so a summary never silently forgets a code, a date or a price."""
-    fact_ledger_share: float = 0.05
+    fact_ledger_share: float = 0.10
     """The ledger's budget: this share of ``max_context_tokens``, in tokens (the session's
-    estimator), so it grows with the window the summary has to fit in (1,600 tokens of a
-    32,000-token window, about 300 short facts). What does not fit is counted on one line."""
+    estimator), so it grows with the window the summary has to fit in (3,200 tokens of a
+    32,000-token window, about 600 short facts). What does not fit is counted on one line.
+    At 0.05 the 200-turn bench kept 59.8% of its 473 facts at the worst turn and 0.10 keeps
+    100%, for 0.7% fewer input tokens; on the held-out conversations whose ledger 0.05 filled,
+    the hard facts shown at the worst turn rose from 53-82% to 79-94%."""
     fact_ledger_chars: int | None = None
     """A fixed budget in characters instead of :attr:`fact_ledger_share` (``None``: the share)."""
     timeout: float | None = 60.0
