@@ -899,18 +899,25 @@ def test_a_key_in_a_provider_spec_url_is_masked_in_error_lines(
     assert key not in text
 
 
+def over_the_line(**fields: Any) -> TurnRecord:
+    """A turn's record at 900 tokens against a 600-token line, with ``fields`` set."""
+    base: dict[str, Any] = {
+        "turn_index": 3,
+        "slot_id": "main",
+        "estimated_context_tokens": 900,
+        "reported_context_tokens": None,
+        "cumulative_tokens": 900,
+        "watermark": 900,
+        "threshold": 600.0,
+        "context_tokens_after": 900,
+    }
+    return TurnRecord(**(base | fields))
+
+
 def test_a_failed_summary_shows_one_short_line_under_the_reply() -> None:
-    record = TurnRecord(
-        turn_index=3,
-        slot_id="main",
-        estimated_context_tokens=900,
-        reported_context_tokens=None,
-        cumulative_tokens=900,
-        watermark=900,
-        threshold=600.0,
+    record = over_the_line(
         summary_status=SummaryStatus.FAILED,
         summary_error="InternalServerError: <html>" + "bad gateway " * 500 + "</html>",
-        context_tokens_after=900,
     )
     meta = turn_meta(record)
     failed = meta.split(" · ")[-2]
@@ -921,14 +928,7 @@ def test_a_failed_summary_shows_one_short_line_under_the_reply() -> None:
 
 def test_the_line_under_a_reply_gives_the_reply_and_the_summary_their_own_times() -> None:
     """A cell that took 157 s said 37 s: the summary's time was in no number on the line."""
-    record = TurnRecord(
-        turn_index=5,
-        slot_id="main",
-        estimated_context_tokens=900,
-        reported_context_tokens=None,
-        cumulative_tokens=900,
-        watermark=900,
-        threshold=600.0,
+    record = over_the_line(
         summary_status=SummaryStatus.FIRED,
         summary_tokens=120,
         summary_latency_s=120.4,
