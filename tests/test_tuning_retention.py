@@ -292,3 +292,20 @@ def test_a_session_transcript_replays_its_pins() -> None:
     assert (record.facts_stated, record.facts_visible) == (3, 2)  # the pin is stated, not shown
     facts = ["gate B12", "CA1234", PROMPTS[0]]
     pd.testing.assert_series_equal(retention_table(replayed)["fact"], pd.Series(facts, name="fact"))
+
+
+def test_labels_of_near_points_are_stacked_not_printed_over_each_other() -> None:
+    """Two settings 0.1% apart in cost and retention drew '#1' over '#2' (issue 23 item 6)."""
+    import matplotlib.pyplot as plt
+
+    from nbagent.notebook._tuning_plot import _labelled, label_lifts
+
+    points = [(100_000.0, 0.95), (100_100.0, 0.951), (100_050.0, 0.9505), (200_000.0, 0.6)]
+    assert label_lifts(points) == [0, 11, 22, 0]  # the far point keeps its place
+    fig, ax = plt.subplots()
+    try:
+        _labelled(ax, dict(enumerate(points)), "retention")
+        offsets = [t.xyann for t in ax.texts if t.get_gid() == "retention-label"]
+        assert offsets == [(4, 4), (4, 15), (4, 26), (4, 4)]
+    finally:
+        plt.close(fig)

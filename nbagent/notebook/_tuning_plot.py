@@ -136,15 +136,40 @@ def _retentions(table: pd.DataFrame) -> dict[int, float]:
     return {i: float(column[i]) for i in finished_rows(table)}
 
 
+_NEAR = 0.03
+"""Points closer than this share of the data's span on both axes are near: their labels would
+print over one another."""
+_LINE_POINTS = 11
+
+
 def _labelled(ax: Axes, points: dict[int, tuple[float, float]], gid: str) -> None:
-    """One marker per distinct point, labelled with the ``#n`` of every setting at it."""
+    """One marker per distinct point, labelled with the ``#n`` of every setting at it; the
+    labels of near points are stacked one line apart instead of printed over each other."""
     names: dict[tuple[float, float], list[str]] = {}
     for number, point in points.items():
         names.setdefault(point, []).append(f"#{number}")
     ax.scatter([x for x, _ in names], [y for _, y in names], color="tab:blue", gid=gid)
-    for (x, y), at in names.items():
-        text = ax.annotate(",".join(at), (x, y), textcoords="offset points", xytext=(4, 4))
+    for (x, y), at, lift in zip(names, names.values(), label_lifts(list(names)), strict=True):
+        text = ax.annotate(",".join(at), (x, y), textcoords="offset points", xytext=(4, 4 + lift))
         text.set_gid(f"{gid}-label")
+
+
+def label_lifts(points: list[tuple[float, float]]) -> list[int]:
+    """How many points above its default place each point's label goes: a label near an
+    earlier-placed one (see :data:`_NEAR`) goes one line above the highest of them."""
+    if not points:
+        return []
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    span_x, span_y = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    lifts: list[int] = []
+    for i, (x, y) in enumerate(points):
+        near = [
+            lifts[j]
+            for j, (px, py) in enumerate(points[:i])
+            if abs(px - x) <= _NEAR * span_x and abs(py - y) <= _NEAR * span_y
+        ]
+        lifts.append(max(near) + _LINE_POINTS if near else 0)
+    return lifts
 
 
 def _context_panel(
