@@ -309,3 +309,10 @@ def test_a_summary_states_a_value_restated_since_with_its_newest_one() -> None:
     assert [(o.text, o.kind, n.text) for o, n in table] == [
         ("warmup 2000 steps", FactKind.NUMBER, "warmup 1500 steps")
     ]
+
+
+def test_two_pasted_listings_are_items_not_corrections_of_each_other() -> None:
+    first = " ".join(f"sku {i} qty {i % 7}" for i in range(40))
+    then = " ".join(f"sku {i} qty {(i + 3) % 7}" for i in range(40))
+    book = _book(Message.user(first), Message.assistant("ok"), Message.user(then))
+    assert book.replaced() == []

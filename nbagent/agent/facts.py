@@ -89,6 +89,10 @@ class _Said:
 
 
 _QUESTION_END = re.compile(r"[?？]\s*$")
+_RESTATED_CHARS = 400
+_RESTATED_VALUES = 6
+"""A sentence longer, or naming more values, is a listing (a pasted table, a log line): its
+values are items, and a later listing's are other items, not their corrections."""
 
 
 class FactBook:
@@ -227,8 +231,11 @@ class FactBook:
                 frames.setdefault(frame, (keys, values))
             if new and (is_correction(sentence) or says_now(sentence)):
                 self._corrected(sentence, new, stated)
-            keyed = tuple((text, key) for text, _, key in stated)
-            said_here.append(_Said(index, self._turn, value_contexts(sentence), sentence, keyed))
+            if len(sentence) <= _RESTATED_CHARS:  # a pasted listing restates nothing
+                contexts = value_contexts(sentence)
+                if len(contexts) <= _RESTATED_VALUES:
+                    keyed = tuple((text, key) for text, _, key in stated)
+                    said_here.append(_Said(index, self._turn, contexts, sentence, keyed))
         for item in said_here:
             self._restated_values(item)
         for item in said_here:
