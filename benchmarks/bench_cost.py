@@ -40,7 +40,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks._report import print_case
-from benchmarks._retention import Retention
 from benchmarks._workload import registry
 from benchmarks.bench_long_session import (
     SUMMARY,
@@ -80,9 +79,8 @@ class Billed:
     requests: list[tuple[list[AnyMessage], int]] = field(default_factory=list)
     """(messages, output tokens) of every turn request, in order."""
     summary: Usage = field(default_factory=Usage)
-    retention: Retention | None = None
-    """The session's own retention of the hard facts stated so far, per turn."""
     run: PolicyRun | None = None
+    """The replay (its ``retention``: the session's own, of the hard facts stated so far)."""
 
 
 class RecordingProvider(ScriptedProvider):
@@ -109,7 +107,6 @@ async def bill(
     provider = RecordingProvider(turns)
     run = await replay("cost", turns, compact, summary, provider, slot)
     provider.billed.summary = run.summary_usage
-    provider.billed.retention = run.retention
     provider.billed.run = run
     return provider.billed
 
@@ -149,9 +146,9 @@ def _every_turn(
 def last_window(billed: Billed, window: int = WINDOW) -> Billed:
     """The baseline: every request of the unmanaged run cut to the system prompt + last N (its
     retention measured on those cut requests)."""
-    retention = None if billed.run is None else last_messages(billed.run, window).retention
+    run = None if billed.run is None else last_messages(billed.run, window)
     cut = [([m[0], *m[1:][-window:]], out) for m, out in billed.requests]
-    return Billed(cut, billed.summary, retention)
+    return Billed(cut, billed.summary, run)
 
 
 def price_row(billed: Billed, price: ModelPrice, cache: CacheModel) -> dict[str, Any]:
@@ -165,7 +162,7 @@ def price_row(billed: Billed, price: ModelPrice, cache: CacheModel) -> dict[str,
         usd += cost_usd(usage, price)
     summary_usd = cost_usd(billed.summary, price)
     read_share = total.cache_read_tokens / total.input_tokens if total.input_tokens else 0.0
-    kept = billed.retention
+    kept = None if billed.run is None else billed.run.retention
     return {
         "facts worst %": None if kept is None else round(100 * kept.minimum, 1),
         "facts final %": None if kept is None else round(100 * kept.final, 1),

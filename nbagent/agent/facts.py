@@ -14,6 +14,7 @@ the values of the fields a tool declares as key.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -82,10 +83,23 @@ class _Said:
     facts: tuple[tuple[str, str], ...]
     """``(text, key)`` of the facts the extractor found in it."""
 
+    @functools.cached_property
+    def words(self) -> frozenset[str]:
+        """Its :func:`content_words`, read only when a later sentence is compared with it."""
+        return content_words(self.sentence)
+
     def key_of(self, value: str) -> str:
         """The key of the extracted fact holding ``value`` ("140.000" of "140.000 EUR"), else
         the value's own."""
         return next((key for text, key in self.facts if value in text), normalize(value))
+
+
+def _changed(old: ValueContext | None, new: ValueContext) -> bool:
+    """Whether ``new`` gives the value named like ``old`` another value. "3 kids" is no "2
+    cats": a word after each that differs names two things."""
+    if old is None or normalize(old.value) == normalize(new.value):
+        return False
+    return old.after == new.after or "" in (old.after, new.after)
 
 
 _QUESTION_END = re.compile(r"[?？]\s*$")
@@ -252,28 +266,14 @@ class FactBook:
         if not said.contexts or _QUESTION_END.search(said.sentence):
             return
         cued = is_correction(said.sentence) or says_now(said.sentence)
-        words = content_words(said.sentence)
         for context in said.contexts:
             earlier = self._contexts.get((context.before, context.shape))
-            if earlier is None or earlier.index == said.index:
-                continue
-            if not cued and not words <= content_words(earlier.sentence):
+            if earlier is None or not (cued or said.words <= earlier.words):
                 continue
             old = {(c.before, c.shape): c for c in earlier.contexts}
-            changed = [
-                c
-                for c in said.contexts
-                if (c.before, c.shape) in old
-                and normalize(old[(c.before, c.shape)].value) != normalize(c.value)
-                # "3 kids" is no "2 cats": a word after each that differs names two things
-                and (
-                    c.after == old[(c.before, c.shape)].after
-                    or "" in (c.after, old[(c.before, c.shape)].after)
-                )
-            ]
-            if changed != [context]:
-                continue
-            self._value_replaced(old[(context.before, context.shape)], context, earlier, said)
+            changed = [c for c in said.contexts if _changed(old.get((c.before, c.shape)), c)]
+            if changed == [context]:
+                self._value_replaced(old[(context.before, context.shape)], context, earlier, said)
 
     def _value_replaced(
         self, old: ValueContext, new: ValueContext, earlier: _Said, said: _Said

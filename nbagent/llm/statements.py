@@ -314,7 +314,7 @@ def value_contexts(sentence: str) -> list[ValueContext]:
         if not words:
             continue
         before = words[-1]
-        if before.group(0).casefold() in _STOP | _NOT_CONTENT:
+        if before.group(0).casefold() in _NOT_NAMING:
             continue
         if _CONTEXT_VALUE.search(text, before.end(), match.start()):
             continue  # another value stands between: the word names that one
@@ -323,7 +323,7 @@ def value_contexts(sentence: str) -> list[ValueContext]:
             continue
         nxt = _CONTEXT_WORD.match(text, match.end() + 1) or _CONTEXT_WORD.match(text, match.end())
         after = "" if nxt is None else nxt.group(0).casefold()
-        if after in _STOP | _NOT_CONTENT:
+        if after in _NOT_NAMING:
             after = ""
         shape = _SHAPE_RUN.sub("0", _LETTER_RUN.sub("a", value))
         span = text[before.start() : match.end()]
@@ -415,6 +415,8 @@ _STOP_WORDS = """
     bitte doch stattdessen eigentlich le la les un une des et ou mais de du en au aux pour avec
     est sont el los las unos unas y o pero del al para con es son"""
 _STOP = frozenset(_STOP_WORDS.split())
+_NOT_NAMING = _STOP | _NOT_CONTENT
+"""Words that name no value (value_contexts looks past them, or finds no name)."""
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
 

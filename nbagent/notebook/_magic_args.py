@@ -196,21 +196,21 @@ def split(line: str) -> list[str]:
 
 def _without_comment(line: str) -> str:
     quote = ""
-    escaped = after_space = False
+    escaped = False
+    after_space = True  # the line's start counts as a space
     for at, char in enumerate(line):
-        if escaped:
-            escaped = False
+        literal, escaped = escaped, False
+        if literal:
+            pass
         elif char == "\\" and quote != "'":
             escaped = True
         elif quote:
             quote = "" if char == quote else quote
         elif char in "'\"":
             quote = char
-        elif char == "#" and (at == 0 or after_space):
+        elif char == "#" and after_space:
             return line[:at]
-        after_space = (
-            char.isspace() and not escaped and not quote and not (at > 0 and line[at - 1] == "\\")
-        )
+        after_space = char.isspace() and not literal and not quote
     return line
 
 
