@@ -78,7 +78,7 @@ def current_context_tokens(session: AgentSession) -> int:
     return record.context_tokens_after
 
 
-def last_failed_summary(session: AgentSession) -> TurnRecord | None:
+def _last_failed_summary(session: AgentSession) -> TurnRecord | None:
     """The record of the newest summary that failed, unless one was made since."""
     for record in reversed(session.timeline):
         if record.summary_status is SummaryStatus.FIRED:
@@ -325,7 +325,7 @@ class ChatWidget:
         ]
         if record is not None and record.watermark is not None:
             text.append(f"last watermark {record.watermark:,} ({config.watermark})")
-        failed = last_failed_summary(self.session)
+        failed = _last_failed_summary(self.session)
         if failed is not None:
             reason = preview(redact(failed.summary_error or ""), 120)
             text.append(
