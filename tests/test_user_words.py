@@ -14,10 +14,11 @@ from nbagent.agent._retention import request_retention
 from nbagent.agent.facts import Fact, FactBook, FactKind, extract_text_facts
 from nbagent.agent.ledger import amend_summary, split_ledger, with_ledger
 from nbagent.agent.store import InMemoryStore
-from nbagent.agent.summary import SummaryConfig, format_messages_as_text, tool_digest
+from nbagent.agent.summary import SummaryConfig, format_messages_as_text
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.statements import is_statement, line_shape, named_values
+from nbagent.llm.transcript import tool_digest
 from tests.agent_support import ScriptedProvider, make_session
 
 

@@ -51,6 +51,7 @@ from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
 from nbagent.agent.spend import price_summary
 from nbagent.agent.store import PutValue, StoreOp
 from nbagent.agent.summary import (
+    CachedPrefix,
     SummaryConfig,
     decide_summary,
     format_messages_as_text,
@@ -58,7 +59,8 @@ from nbagent.agent.summary import (
 )
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.cycle import LlmCycle
+from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 from nbagent.llm.usage import Usage
 
@@ -139,6 +141,24 @@ def add_ledger(
     )
 
 
+def turn_prefix(cycle: LlmCycle | None, turn_index: int) -> CachedPrefix | None:
+    """What turn ``turn_index``'s ``cycle`` last sent and the reply that ended the turn (``None``
+    when ``cycle`` is not that turn's, or the turn did not end on a reply)."""
+    if cycle is None or cycle.turn_index != turn_index or cycle.sent_at is None:
+        return None
+    sent, history = cycle.previous_request, cycle.messages()
+    if sent is None or not history or not isinstance(history[-1], AssistantMessage):
+        return None
+    return CachedPrefix((*sent.messages, history[-1]), sent.tools, cycle.config, cycle.sent_at)
+
+
+def _prefix_covers(slot: ContextSlot, config: SummaryConfig, previous: SlotSummary | None) -> bool:
+    """Whether the turn's request holds what the summary must cover: the whole history (no
+    summary yet, or a FULL slot), or, for an ``incremental`` summary, the previous summary and
+    every message after it -- a focused view is exactly that."""
+    return previous is None or slot.config.mode is SlotMode.FULL or config.strategy == "incremental"
+
+
 def _watermark(config: SummaryConfig, record: TurnRecord) -> int:
     """What the trigger line is compared with after the turn of ``record``."""
     if config.watermark == "cumulative":
@@ -214,14 +234,16 @@ class SummaryCheckpoint:
         state: SessionState,
         record: TurnRecord,
         facts: Callable[[], FactBook] | None = None,
+        prefix: CachedPrefix | None = None,
     ) -> Draft | None:
         """Step 8.5 of the notes: decide, and make the summary when one is due (``None`` when
-        none is, or it failed: the record says which)."""
+        none is, or it failed: the record says which). ``prefix``: the turn's last request,
+        which the summary call repeats where the provider's prompt cache makes that cheaper."""
         config = services.config.summary_config
         if self._fill(config, state, record) is not SummaryStatus.FIRED or config is None:
             return None
         started = time.perf_counter()
-        made = await self._summarise(services, config, slot, state, record, facts)
+        made = await self._summarise(services, config, slot, state, record, facts, prefix)
         record.threshold, record.watermark = config.threshold, _watermark(config, record)
         record.summary_latency_s = time.perf_counter() - started
         return made
@@ -249,10 +271,13 @@ class SummaryCheckpoint:
         state: SessionState,
         record: TurnRecord,
         facts: Callable[[], FactBook] | None,
+        prefix: CachedPrefix | None,
     ) -> Draft | None:
         turn_index = record.turn_index
         previous = previous_summary(slot, state.summaries.get(slot.id))
         messages, upto = summary_input(slot, config, previous)
+        if not _prefix_covers(slot, config, previous):
+            prefix = None
         try:
             response = await request_summary(
                 services.provider,
@@ -260,6 +285,7 @@ class SummaryCheckpoint:
                 config,
                 hook_executor=services.hook_executor,
                 turn_index=turn_index,
+                prefix=prefix,
             )
             if response is None:
                 record.summary_status = SummaryStatus.EMPTY
@@ -431,4 +457,5 @@ __all__ = [
     "ledger_budget",
     "previous_summary",
     "summary_input",
+    "turn_prefix",
 ]

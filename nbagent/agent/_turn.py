@@ -248,6 +248,10 @@ class CompactionMemo:
             known = self._states[slot_id] = (key, CompactState(), {})
         return known[1], known[2]
 
+    def last_cycle(self, slot_id: str) -> LlmCycle | None:
+        """The cycle of the slot's latest turn."""
+        return self._cycles.get(slot_id)
+
     def equip(self, cycle: LlmCycle, slot_id: str, key: object) -> bool:
         """Give a turn's ``cycle`` the slot's memo, and the last request the slot's previous
         turn sent (whatever became of that turn: the provider saw it); whether there was one."""

@@ -70,6 +70,7 @@ from nbagent.agent._checkpoint import (
     SummaryJob,
     SummaryJobs,
     ledger_budget,
+    turn_prefix,
 )
 from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
@@ -655,8 +656,9 @@ class AgentSession:
                 await asyncio.wait([other.task for other in earlier])
                 job.queued = False
             slot = self._slots[record.slot_id]
+            prefix = turn_prefix(self._compaction.last_cycle(slot.id), record.turn_index)
             return await self._checkpoint.draft(
-                self.bundle, slot, self._state, record, lambda: self.facts(slot)
+                self.bundle, slot, self._state, record, lambda: self.facts(slot), prefix
             )
         except asyncio.CancelledError:
             if job.superseded_by is None:

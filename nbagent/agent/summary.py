@@ -7,43 +7,42 @@ The checkpoint itself (when a summary fires, the model call, where the result go
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import math
 import re
+import time
 import warnings
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, assert_never
+from typing import Literal
 
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import (
     APIConnectionError,
     APITimeoutError,
+    BadRequestError,
     ConfigurationError,
+    ContextWindowExceededError,
     InternalServerError,
     RateLimitError,
 )
-from nbagent.llm.blocks import ContentBlock, ImageBlock, TextBlock, ToolResultBlock, ToolUseBlock
+from nbagent.llm.blocks import TextBlock
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.hooks import HookExecutor
 from nbagent.llm.memo import TextMemo
 from nbagent.llm.messages import (
     AnyMessage,
-    AssistantMessage,
     Message,
-    SystemMessage,
-    ToolResultMessage,
     UserMessage,
 )
 from nbagent.llm.provider import LlmProvider
-from nbagent.llm.request import MessageResponse
-from nbagent.llm.statements import (
-    BULK_LINES,
-    holders,
-    line_shape,
-    named_values,
-    reports_failure,
+from nbagent.llm.request import MessageResponse, PromptCache, ToolDefinition
+from nbagent.llm.transcript import (
+    MAX_TRANSCRIPT_CHARS,
+    format_message,
+    format_messages_as_text,
 )
+from nbagent.llm.usage import Usage
 
 MESSAGES_PLACEHOLDER = "{messages}"
 
@@ -81,8 +80,19 @@ that is not mostly Chinese)."""
 
 _DEFAULT_PROMPTS = {"zh": DEFAULT_SUMMARY_PROMPT, "en": DEFAULT_SUMMARY_PROMPT_EN}
 
-MAX_TRANSCRIPT_CHARS = 30_000
-"""Transcripts longer than this are cut from the front: the newest messages are kept."""
+_PREFIX_PROMPTS = {
+    "zh": DEFAULT_SUMMARY_PROMPT.replace("请为下面的对话", "请为上面的对话").replace(
+        "\n\n对话：\n{messages}\n\n摘要：", "\n不要调用任何工具，只写摘要。"
+    ),
+    "en": DEFAULT_SUMMARY_PROMPT_EN.replace(
+        "the conversation below", "the conversation above"
+    ).replace(
+        "\n\nConversation:\n{messages}\n\nSummary:",
+        "\nDo not call any tool: answer with the summary alone.",
+    ),
+}
+"""The default prompts as the instruction after the conversation itself (a summary request
+that repeats the turn's cached prefix, :class:`CachedPrefix`)."""
 
 
 @dataclass(frozen=True)
@@ -274,163 +284,6 @@ def _require_choice(name: str, value: object, choices: tuple[str, ...]) -> None:
         raise ConfigurationError(f"{name} must be {options}, got {value!r}")
 
 
-# -- transcript -------------------------------------------------------------------------------
-
-
-def tool_digest(text: str, limit: int, named: frozenset[str] = frozenset()) -> str:
-    """``text`` (a tool result) cut to about ``limit`` characters by its lines that matter.
-
-    A long result's head alone is the wrong cut: a log ends with its ``exit code 137``, and the
-    one event of a tracking listing the assistant relayed ("delivered at 14:12") is anywhere.
-    Kept first: lines holding a value in ``named`` (what the conversation names, from
-    :func:`~nbagent.llm.statements.named_values`) that at most two lines hold, then lines
-    reporting a failure, the first and the last line, then lines of a shape no other line has
-    (:func:`~nbagent.llm.statements.line_shape`), then the rest in order; they read in their
-    order, a gap marked ``[… N lines]``."""
-    if len(text) <= limit:
-        return text
-    lines = text.splitlines()
-    if len(lines) < 3:
-        return text[:limit]
-    starts, at = [], 0
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
-    relayed: set[int] = set()
-    for value in named:
-        if value in text:
-            hits = holders(value, text, starts)
-            if len(hits) <= 2:
-                relayed |= hits
-    shapes = Counter(line_shape(line) for line in lines)
-    rank = sorted(
-        range(len(lines)),
-        key=lambda i: (
-            i not in relayed,
-            not reports_failure(lines[i]),
-            i not in (0, len(lines) - 1),
-            shapes[line_shape(lines[i])] >= BULK_LINES,
-            i,
-        ),
-    )
-    kept: set[int] = set()
-    used = 0
-    for i in rank:
-        cost = len(lines[i]) + 1
-        if used + cost > limit:
-            continue
-        kept.add(i)
-        used += cost
-    if not kept:
-        return text[:limit]
-    out: list[str] = []
-    gap = 0
-    for i, line in enumerate(lines):
-        if i in kept:
-            if gap:
-                out.append(f"[… {gap} lines]")
-                gap = 0
-            out.append(line)
-        else:
-            gap += 1
-    if gap:
-        out.append(f"[… {gap} lines]")
-    return "\n".join(out)
-
-
-def _block_text(block: ContentBlock, max_tool_result_chars: int, named: frozenset[str]) -> str:
-    match block:
-        case TextBlock():
-            return block.text
-        case ToolUseBlock():
-            return f"[Tool: {block.name}]"
-        case ImageBlock():
-            return "[image]"
-        case ToolResultBlock():
-            label = "Tool Error" if block.is_error else "Tool Result"
-            body = _blocks_text(block.content, max_tool_result_chars, named)
-            body = tool_digest(body, max_tool_result_chars, named)
-            return f"{label} [{block.tool_use_id}]: {body}"
-        case _:
-            return f"[{block.type}]"
-
-
-def _blocks_text(
-    blocks: Sequence[ContentBlock], max_tool_result_chars: int, named: frozenset[str]
-) -> str:
-    return " ".join(text for b in blocks if (text := _block_text(b, max_tool_result_chars, named)))
-
-
-def _line(label: str, body: str) -> str:
-    return f"{label}: {body}" if body else f"{label}:"
-
-
-def format_message(
-    message: AnyMessage, max_tool_result_chars: int = 500, named: frozenset[str] = frozenset()
-) -> str:
-    """One message as transcript text (see :func:`format_messages_as_text`); ``named``: the
-    values the conversation names, which pick a long tool result's lines (:func:`tool_digest`)."""
-    match message:
-        case SystemMessage():
-            return _line("System", message.content)
-        case UserMessage():
-            return _line("User", _blocks_text(message.content, max_tool_result_chars, named))
-        case AssistantMessage():
-            return _line("Assistant", _blocks_text(message.content, max_tool_result_chars, named))
-        case ToolResultMessage():
-            label = "Tool Error" if message.is_error else "Tool Result"
-            body = _blocks_text(message.content, max_tool_result_chars, named)
-            return _line(
-                f"{label} [{message.tool_call_id}]",
-                tool_digest(body, max_tool_result_chars, named),
-            )
-        case _:
-            assert_never(message)
-
-
-def _named(messages: Sequence[AnyMessage]) -> frozenset[str]:
-    """The values the user's and the assistant's own words name (not tool results)."""
-    found: set[str] = set()
-    for message in messages:
-        if isinstance(message, UserMessage | AssistantMessage):
-            for block in message.content:
-                if isinstance(block, TextBlock):
-                    found |= named_values(block.text)
-    return frozenset(found)
-
-
-def format_messages_as_text(
-    messages: Sequence[AnyMessage],
-    max_tool_result_chars: int = 500,
-    max_chars: int = MAX_TRANSCRIPT_CHARS,
-) -> str:
-    """A plain-text transcript for the summary prompt.
-
-    ::
-
-        System: 你是一个翻译助手
-
-        User: 把这段英文翻译成中文
-
-        Assistant: 请提供英文文本 [Tool: translate]
-
-        Tool Result [call_1]: 这是中文翻译
-
-    Text blocks verbatim; a tool use as ``[Tool: name]`` (no arguments); a tool result as
-    ``Tool Result [id]:`` or ``Tool Error [id]:`` with its text cut to about
-    ``max_tool_result_chars`` characters by the lines that matter (:func:`tool_digest`: those
-    holding a value the conversation names, failures, first and last, what stands out);
-    images as ``[image]``; other non-text blocks as ``[{kind}]`` (``[audio]``, ``[file]``,
-    ``[thinking]``, ...). Messages are separated by a blank line. A transcript longer than
-    ``max_chars`` is cut from the front so the newest messages stay.
-    """
-    named = _named(messages)
-    text = "\n\n".join(format_message(m, max_tool_result_chars, named) for m in messages)
-    if len(text) > max_chars:
-        text = text[len(text) - max_chars :]
-    return text
-
-
 # -- the summary call ------------------------------------------------------------------------
 
 SUMMARY_MAX_TOKENS = 1024
@@ -438,6 +291,10 @@ SUMMARY_MAX_TOKENS = 1024
 
 SUMMARY_METADATA = {"purpose": "summary"}
 """Request metadata that marks the summary call (hooks and the offline provider read it)."""
+PREFIX_METADATA = {"summary_of": "conversation"}
+"""Metadata of a summary call that sends the conversation itself, the instruction last (the
+offline provider then summarises the messages before it; without it, the last message's
+transcript)."""
 
 
 def decide_summary(
@@ -468,6 +325,59 @@ def _remember_prompt(text: str, message: UserMessage) -> None:
         _PROMPTS.put(text, message, len(text))
 
 
+@dataclass(frozen=True)
+class CachedPrefix:
+    """A turn's last request as the provider received it, and the reply that ended the turn:
+    a summary request that repeats them reads them back from the provider's prompt cache.
+
+    The session builds it at the end of a turn; :func:`request_summary` uses it only where it
+    pays (:meth:`usable`)."""
+
+    messages: tuple[AnyMessage, ...]
+    """The request's messages (its system prompt first), then the turn's final reply."""
+    tools: tuple[ToolDefinition, ...]
+    config: CycleConfig
+    """The turn's request settings: the summary sends the same model, tools and tool choice,
+    which Anthropic's cache is keyed on."""
+    sent_at: float
+    """``time.monotonic()`` when the request was sent."""
+
+    def usable(self, provider: LlmProvider, config: SummaryConfig, now: float) -> bool:
+        """Whether a summary built on this prefix reads a cache entry: the provider marks
+        cache breakpoints (``prompt_cache``, Anthropic's), the summary uses the turn's model,
+        the turn asked for no extended thinking (its parameters are part of what the cache
+        keys), and the entry is still warm (sent well within its TTL)."""
+        cache = getattr(provider, "prompt_cache", None)
+        if not isinstance(cache, PromptCache) or not self.config.prompt_cache:
+            return False
+        if self.config.thinking_budget is not None:
+            return False
+        turn_model = self.config.model or provider.model
+        if config.summary_model is not None and config.summary_model != turn_model:
+            return False
+        ttl = 3600.0 if cache.ttl == "1h" else 300.0
+        return now - self.sent_at < WARM_SHARE * ttl
+
+
+WARM_SHARE = 0.8
+"""The share of a cache entry's TTL within which a summary still counts on reading it: the
+summary call itself takes time, and an entry read a moment too late is written again at 1.25x."""
+
+_ABOVE = {"zh": "（见上文的对话）", "en": "(the conversation above)"}
+
+
+def prefix_instruction(config: SummaryConfig, language: Literal["zh", "en"]) -> str:
+    """The summary instruction sent after the conversation itself: the prompt of ``language``
+    asking about the conversation above, or a custom prompt with ``{messages}`` pointing
+    there."""
+    prompt = config.summary_prompt
+    if prompt in _DEFAULT_PROMPTS.values():
+        return _PREFIX_PROMPTS[language]
+    if MESSAGES_PLACEHOLDER in prompt:
+        return prompt.replace(MESSAGES_PLACEHOLDER, _ABOVE[language])
+    return f"{prompt}\n\n{_ABOVE[language]}"
+
+
 async def request_summary(
     provider: LlmProvider,
     messages: Sequence[AnyMessage],
@@ -475,12 +385,47 @@ async def request_summary(
     *,
     hook_executor: HookExecutor | None = None,
     turn_index: int | None = None,
+    prefix: CachedPrefix | None = None,
 ) -> MessageResponse | None:
-    """One tool-less summary call over ``messages``; ``None`` (and no call) when empty."""
+    """One summary call over ``messages``; ``None`` (and no call) when empty.
+
+    With a ``prefix`` that is :meth:`~CachedPrefix.usable`, the request is that prefix -- the
+    conversation exactly as the turn sent it, tools and all -- plus the summary instruction, so
+    the provider bills it as cache reads (Anthropic: a tenth of the input price) instead of
+    a separate prompt carrying ``messages`` as a transcript. Tools are sent, never run; a reply
+    without text (the model called one anyway) or a request the server refuses as too large
+    falls back to the separate prompt."""
     if not messages:
         return None
     config = config or SummaryConfig()
     transcript = format_messages_as_text(messages, config.max_tool_result_chars)
+    wasted: Usage | None = None
+    if prefix is not None and prefix.usable(provider, config, time.monotonic()):
+        instruction = prefix_instruction(config, config.language_of(transcript))
+        cycle = LlmCycle(
+            provider,
+            dataclasses.replace(
+                prefix.config,
+                max_tokens=config.max_summary_tokens,
+                metadata={**prefix.config.metadata, **SUMMARY_METADATA, **PREFIX_METADATA},
+                prompt_cache=True,
+            ),
+            hook_executor=hook_executor,
+            messages=list(prefix.messages),
+            turn_index=turn_index,
+        )
+        try:
+            response = await _attempts(
+                provider,
+                config,
+                lambda: cycle.submit_messages([Message.user(instruction)], prefix.tools),
+            )
+        except (BadRequestError, ContextWindowExceededError):
+            response = None  # the instruction tipped the request over: the transcript is smaller
+        if response is not None and response.text().strip():
+            return response
+        if response is not None:  # answered with a tool call: paid for, so billed with the next
+            wasted = response.usage
     cycle = LlmCycle(
         provider,
         CycleConfig(
@@ -494,13 +439,25 @@ async def request_summary(
     )
     text = config.render_prompt(transcript)
     prompt = [_prompt_message(text)]
+    response = await _attempts(provider, config, lambda: cycle.submit_messages(prompt))
+    _remember_prompt(text, prompt[0])
+    if wasted is not None:
+        response = response.model_copy(update={"usage": wasted + response.usage})
+    return response
+
+
+async def _attempts(
+    provider: LlmProvider,
+    config: SummaryConfig,
+    call: Callable[[], Awaitable[MessageResponse]],
+) -> MessageResponse:
+    """``call`` within ``config.timeout``, tried again ``config.retries`` times after a timeout
+    or a retryable error."""
     for attempt in range(config.retries + 1):
         last = attempt == config.retries
         try:
             async with asyncio.timeout(config.timeout):
-                response = await cycle.submit_messages(prompt)
-            _remember_prompt(text, prompt[0])
-            return response
+                return await call()
         except TimeoutError as e:
             if last:
                 raise APITimeoutError(
@@ -535,11 +492,13 @@ __all__ = [
     "DEFAULT_SUMMARY_PROMPT",
     "DEFAULT_SUMMARY_PROMPT_EN",
     "MAX_TRANSCRIPT_CHARS",
+    "CachedPrefix",
     "SummaryConfig",
     "conversation_language",
     "decide_summary",
     "format_message",
     "format_messages_as_text",
     "generate_summary",
+    "prefix_instruction",
     "request_summary",
 ]

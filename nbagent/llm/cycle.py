@@ -37,6 +37,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import re
+import time
 import weakref
 from collections.abc import AsyncGenerator, Sequence
 from contextlib import aclosing
@@ -187,6 +188,9 @@ class LlmCycle:
         its requests carried (see ``CompactConfig.stable_prefix``)."""
         self.previous_request: SentRequest | None = None
         """The last request sent; a session hands it from one turn's cycle to the next."""
+        self.sent_at: float | None = None
+        """``time.monotonic()`` when this cycle last sent a request: a summary built on that
+        request's prefix reads the provider's prompt cache only while the entry is warm."""
         self.kept_prefixes: list[KeptPrefix] = []
         """For each request of the latest submit, what it repeated of the request before it."""
         self.request_estimates: list[int] = []
@@ -289,8 +293,12 @@ class LlmCycle:
         self._tally = (messages, len(messages), tokens)
         return tokens
 
-    async def submit_messages(self, messages: Sequence[AnyMessage]) -> MessageResponse:
-        """Append ``messages``, make one call without tools, append and return the reply.
+    async def submit_messages(
+        self, messages: Sequence[AnyMessage], tools: Sequence[ToolDefinition] = ()
+    ) -> MessageResponse:
+        """Append ``messages``, make one call, append and return the reply; ``tools`` are only
+        sent (a summary repeating a turn's request sends its tools, so the prompt cache reads
+        the prefix they begin), never run.
 
         No compaction runs here (summary calls want the history whole). On failure the appended
         ``messages`` stay and no reply is added.
@@ -298,7 +306,7 @@ class LlmCycle:
         self._messages.extend(messages)
         self._view = None
         response: MessageResponse | None = None
-        request = self.build_request()
+        request = self.build_request(tools)
         estimate = scaled(estimate_request_tokens(request, self.estimator), self.estimate_scale)
         async with aclosing(self._call(request, stream=False, estimate=estimate)) as items:
             async for item in items:
@@ -354,6 +362,7 @@ class LlmCycle:
                 self.previous_request, request.tools, request.messages, self.estimator
             )
             self.kept_prefixes.append(kept)
+            self.sent_at = time.monotonic()
             self.request_estimates.append(self.previous_request.tokens + tools_tokens)
             if rounds and request.tool_choice is not None and request.tool_choice.mode in _FORCED:
                 # Forced again, the model could never answer: every submit would hit the limit.

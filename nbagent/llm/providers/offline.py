@@ -65,6 +65,7 @@ from nbagent.llm.tokens import (
     estimate_block_tokens,
     estimate_request_tokens,
 )
+from nbagent.llm.transcript import format_messages_as_text
 from nbagent.llm.usage import Usage
 
 Reply: TypeAlias = str | AssistantMessage | list[ContentBlock] | MessageResponse | BaseException
@@ -316,10 +317,16 @@ def summary_reply(
     names: re.Pattern[str] | None = None,
 ) -> str:
     """The extractive summary of the transcript a summary request carries (its last user
-    message), within the request's ``max_tokens``; ``names`` finds more names than the generic
-    rules do (see :func:`~nbagent.llm.providers._extractive.extractive_summary`)."""
+    message), or of the conversation it sends before its instruction (metadata ``summary_of``
+    ``"conversation"``: a request repeating the turn's cached prefix), within the request's
+    ``max_tokens``; ``names`` finds more names than the generic rules do (see
+    :func:`~nbagent.llm.providers._extractive.extractive_summary`)."""
+    if request.metadata.get("summary_of") == "conversation":
+        transcript = format_messages_as_text(request.messages[:-1])
+    else:
+        transcript = last_user_text(request.messages)
     return extractive_summary(
-        last_user_text(request.messages),
+        transcript,
         max_tokens=request.max_tokens,
         estimator=estimator,
         names=names,
