@@ -29,6 +29,7 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
+from nbagent.llm.compact import CompactConfig
 from nbagent.llm.events import StreamEvent, TextDeltaEvent
 from nbagent.llm.messages import UserMessage
 from nbagent.llm.providers.offline import (
@@ -980,3 +981,28 @@ def test_a_line_pasted_with_a_note_after_it_runs(line: str, words: list[str]) ->
     """The README's `%agent new   # offline unless ...` failed as pasted: a `#` that starts a
     word outside quotes starts a comment; one inside a word (a password) stays."""
     assert split(line) == words
+
+
+def test_a_new_window_or_line_moves_a_custom_microcompact_and_keeps_the_rest(
+    ip: InteractiveShell,
+) -> None:
+    run(ip, "%agent new --provider offline")
+    custom = CompactConfig(
+        context_window=32_000, reserved_tokens=4_000, keep_recent=20, protect_factual=False
+    )
+    run_sync(session(ip).configure(compact_config=custom))
+    out = run(ip, "%agent config --max-context 64_000").stdout
+    compact = session(ip).bundle.config.compact_config
+    assert compact is not None
+    # Halfway between the summary's line (0.75 x 64,000) and the window ...
+    assert (compact.context_window, compact.budget) == (64_000, 56_000)
+    assert "when a request passes 56,000 tokens" in out
+    # ... and what the user chose is kept.
+    assert (compact.keep_recent, compact.protect_factual) == (20, False)
+    run(ip, "%agent config --trigger-ratio 0.5")
+    compact = session(ip).bundle.config.compact_config
+    assert compact is not None and compact.budget == 48_000 and compact.keep_recent == 20
+    # Microcompact off stays off.
+    run_sync(session(ip).configure(compact_config=None))
+    run(ip, "%agent config --max-context 8_000")
+    assert session(ip).bundle.config.compact_config is None

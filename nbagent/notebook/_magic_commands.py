@@ -232,10 +232,19 @@ def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespa
     elif changes or args.on:
         base = current.summary_config or settings.summary or SummaryConfig()
         summary = dataclasses.replace(base, **changes)
-    if args.max_context is not None and current.compact_config is not None:
-        line = summary if isinstance(summary, SummaryConfig) else current.summary_config
-        ratio = line.trigger_token_ratio if line is not None else SummaryConfig.trigger_token_ratio
-        compact = CompactConfig.beside_summaries(args.max_context, ratio)
+    line = summary if isinstance(summary, SummaryConfig) else current.summary_config
+    moved = args.max_context is not None or args.trigger_ratio is not None
+    if moved and line is not None and current.compact_config is not None:
+        # The microcompact's budget follows the summary's line (halfway between it and the
+        # window): a budget at or under a raised line would hold the context under it, and no
+        # summary would fire. Only the window and its reserve change: the rest of a custom
+        # config (what is kept, protected, how results are cut) stays as the user set it.
+        window = CompactConfig.beside_summaries(line.max_context_tokens, line.trigger_token_ratio)
+        compact = dataclasses.replace(
+            current.compact_config,
+            context_window=window.context_window,
+            reserved_tokens=window.reserved_tokens,
+        )
     book.configure(session, summary=summary, compact=compact)
     if args.mode is not None:
         slot = session.slot
