@@ -1,195 +1,223 @@
 """nbagent: LLM agent conversations in Jupyter, with long context managed in the open.
 
-Layers, imports pointing down only: ``nbagent.notebook`` (magics, widget, tables, charts) ->
-``nbagent.agent`` (sessions, slots, stores, summaries) -> ``nbagent.llm`` (IR, providers, cycle).
-The public names of all three are re-exported here.
+The root holds what a user writes: the session and its settings, stores, tools, messages, the
+events a streamed turn yields, provider specs, prices and the errors worth catching. Everything
+else lives in the package that says what it is, each name in one place:
+
+=========================  ========================================================================
+``nbagent.agent``          the agent layer: bundles, slots, session memory, every store
+                           (``PostgresStore`` needs the ``postgres`` extra), the timeline,
+                           summaries, spend totals
+``nbagent.llm``            the model layer: the whole IR, stream internals and the accumulator,
+                           ``LlmCycle``, hooks, tools, token estimation, prices
+``nbagent.llm.providers``  the providers, spec parsing, the registry, the offline test doubles
+``nbagent.llm.compact``    microcompact: the planner, its records and reports
+``nbagent.notebook``       magics, the chat widget, tables, charts, tuning, the offline demo
+``nbagent.errors``         the whole exception tree, drawn in its docstring
+=========================  ========================================================================
+
+Layers, imports pointing down only: ``nbagent.notebook`` -> ``nbagent.agent`` -> ``nbagent.llm``.
+Names that left the root in this release still resolve here, with a ``DeprecationWarning`` that
+names their new home, until the next release.
 """
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
+import importlib as _importlib
+import sys as _sys
+import warnings as _warnings
 from typing import Any as _Any
 
-import nbagent.notebook as _notebook
+import nbagent.notebook as _notebook  # lazy: `nbagent.notebook.X` works after `import nbagent`
 from nbagent.agent import (
     Agent,
     AgentBuilder,
-    AgentBundle,
-    AgentConfig,
     AgentSession,
-    ContextSlot,
-    FocusedConfig,
     InMemoryStore,
-    MemoryStore,
-    SessionMemory,
-    SessionSettings,
-    SlotConfig,
-    SlotMode,
-    SpendTotals,
     SqliteStore,
     SummaryConfig,
-    SummaryStatus,
-    TurnRecord,
-    focused_view,
-    format_messages_as_text,
-    generate_summary,
-    spend_totals,
 )
 from nbagent.errors import (
     APIConnectionError,
     APIStatusError,
-    APITimeoutError,
-    AuthenticationError,
-    BadRequestError,
     ConfigurationError,
-    ConflictError,
-    ContextWindowExceededError,
-    InternalServerError,
     NbAgentError,
-    NotFoundError,
-    OverloadedError,
-    PermissionDeniedError,
-    ProtocolError,
     ProviderError,
     RateLimitError,
-    ReadOnlySlotError,
-    RequestTooLargeError,
-    StoreError,
-    StreamError,
-    ToolError,
-    TurnLimitExceededError,
-    UnprocessableEntityError,
 )
-from nbagent.llm.blocks import (
-    AudioBlock,
-    ContentBlock,
-    ExtensionBlock,
-    FileBlock,
-    ImageBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-)
-from nbagent.llm.compact import (
-    CompactAction,
-    CompactConfig,
-    CompactRecord,
-    CompactReport,
-    CompactState,
-    decide_strategy,
-    microcompact,
-    plan_compaction,
-)
-from nbagent.llm.cycle import CycleConfig, LlmCycle
-from nbagent.llm.cycle_events import (
+from nbagent.llm import (
     CompactionEvent,
     CycleDoneEvent,
     CycleEvent,
-    ToolCallEvent,
-    ToolResultEvent,
-)
-from nbagent.llm.events import (
-    BlockEvent,
-    ErrorEvent,
-    MessageEndEvent,
-    MessageStartEvent,
-    StreamAccumulator,
-    StreamEvent,
-    TextDeltaEvent,
-    ThinkingDeltaEvent,
-    ToolUseEndEvent,
-    ToolUseInputDeltaEvent,
-    ToolUseStartEvent,
-    UsageEvent,
-    aaccumulate_stream,
-    accumulate_stream,
-)
-from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor, HookHandle
-from nbagent.llm.messages import (
-    AnyMessage,
-    AssistantMessage,
+    LlmProvider,
     Message,
-    SystemMessage,
-    ToolResultMessage,
-    UserMessage,
-    messages_from_json,
-    messages_to_json,
-)
-from nbagent.llm.pricing import ModelPrice, Pricing, cost_usd
-from nbagent.llm.provider import LlmProvider
-from nbagent.llm.providers import (
-    AnthropicProvider,
-    FunctionProvider,
-    OfflineProvider,
-    OpenAIProvider,
-    OpenAIWireOptions,
-    ProviderRegistry,
-    ProviderSpec,
-    parse_spec,
-    provider_from_env,
-    provider_from_spec,
-)
-from nbagent.llm.request import (
     MessageRequest,
     MessageResponse,
-    PromptCache,
+    ModelPrice,
+    Pricing,
     ResultSemantic,
-    StopReason,
-    ToolChoice,
-    ToolDefinition,
+    TextBlock,
+    TextDeltaEvent,
+    ThinkingDeltaEvent,
+    ToolCallEvent,
+    ToolRegistry,
+    ToolResultEvent,
+    ToolUseBlock,
+    tool,
 )
-from nbagent.llm.tokens import (
-    HeuristicEstimator,
-    TiktokenEstimator,
-    TokenEstimator,
-    estimate_message_tokens,
-    estimate_messages_tokens,
-    estimate_text_tokens,
-)
-from nbagent.llm.tools import Tool, ToolCallResult, ToolErrorKind, ToolRegistry, tool
-from nbagent.llm.usage import CostTracker, Usage
-
-if _TYPE_CHECKING:
-    from nbagent.agent import PostgresStore
-    from nbagent.notebook import (
-        AgentMagics,
-        ChatWidget,
-        CostView,
-        ManyTuningResult,
-        Probe,
-        SummaryCard,
-        SummaryView,
-        TuningResult,
-        ask_probes,
-        check_probes,
-        compaction_table,
-        cost_table,
-        demo_provider,
-        read_jsonl,
-        retention_table,
-        styled,
-        timeline_table,
-        token_table,
-        travel_demo,
-        tune_summary,
-        tune_widget,
-        watermark_chart,
-        write_jsonl,
-    )
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.providers import provider_from_env, provider_from_spec
 
 __version__ = "0.1.0"
 
-_NOTEBOOK_NAMES = frozenset(_notebook.__all__)
+_MOVED: dict[str, str] = {
+    **dict.fromkeys(
+        (
+            "AgentBundle",
+            "AgentConfig",
+            "ContextSlot",
+            "FocusedConfig",
+            "MemoryStore",
+            "PostgresStore",
+            "SessionMemory",
+            "SessionSettings",
+            "SlotConfig",
+            "SlotMode",
+            "SpendTotals",
+            "SummaryStatus",
+            "TurnRecord",
+            "focused_view",
+            "format_messages_as_text",
+            "generate_summary",
+            "spend_totals",
+        ),
+        "nbagent.agent",
+    ),
+    **dict.fromkeys(
+        (
+            "APITimeoutError",
+            "AuthenticationError",
+            "BadRequestError",
+            "ConflictError",
+            "ContextWindowExceededError",
+            "InternalServerError",
+            "NotFoundError",
+            "OverloadedError",
+            "PermissionDeniedError",
+            "ProtocolError",
+            "ReadOnlySlotError",
+            "RequestTooLargeError",
+            "StoreError",
+            "StreamError",
+            "ToolError",
+            "TurnLimitExceededError",
+            "UnprocessableEntityError",
+        ),
+        "nbagent.errors",
+    ),
+    **dict.fromkeys(
+        (
+            "AnyMessage",
+            "AssistantMessage",
+            "AudioBlock",
+            "BlockEvent",
+            "ContentBlock",
+            "CostTracker",
+            "CycleConfig",
+            "ErrorEvent",
+            "ExtensionBlock",
+            "FileBlock",
+            "HeuristicEstimator",
+            "HookContext",
+            "HookEvent",
+            "HookExecutor",
+            "HookHandle",
+            "ImageBlock",
+            "LlmCycle",
+            "MessageEndEvent",
+            "MessageStartEvent",
+            "PromptCache",
+            "StopReason",
+            "StreamAccumulator",
+            "StreamEvent",
+            "SystemMessage",
+            "ThinkingBlock",
+            "TiktokenEstimator",
+            "TokenEstimator",
+            "Tool",
+            "ToolCallResult",
+            "ToolChoice",
+            "ToolDefinition",
+            "ToolErrorKind",
+            "ToolResultBlock",
+            "ToolResultMessage",
+            "ToolUseEndEvent",
+            "ToolUseInputDeltaEvent",
+            "ToolUseStartEvent",
+            "Usage",
+            "UsageEvent",
+            "UserMessage",
+            "aaccumulate_stream",
+            "accumulate_stream",
+            "cost_usd",
+            "estimate_message_tokens",
+            "estimate_messages_tokens",
+            "estimate_text_tokens",
+            "messages_from_json",
+            "messages_to_json",
+        ),
+        "nbagent.llm",
+    ),
+    **dict.fromkeys(
+        (
+            "CompactAction",
+            "CompactRecord",
+            "CompactReport",
+            "CompactState",
+            "decide_strategy",
+            "microcompact",
+            "plan_compaction",
+        ),
+        "nbagent.llm.compact",
+    ),
+    **dict.fromkeys(
+        (
+            "AnthropicProvider",
+            "FunctionProvider",
+            "OfflineProvider",
+            "OpenAIProvider",
+            "OpenAIWireOptions",
+            "ProviderRegistry",
+            "ProviderSpec",
+            "parse_spec",
+        ),
+        "nbagent.llm.providers",
+    ),
+    **dict.fromkeys(_notebook.__all__, "nbagent.notebook"),
+}
+"""Each name that left the root in this release, and its one home (the root names go next)."""
 
 
 def __getattr__(name: str) -> _Any:
-    # Notebook names load on first use so `import nbagent` stays free of pandas and matplotlib.
-    if name in _NOTEBOOK_NAMES:
-        return getattr(_notebook, name)
-    if name == "PostgresStore":  # loads psycopg: only on first use
-        from nbagent.agent import PostgresStore
+    # A moved name loads from its home on use (so PostgresStore still needs no psycopg to import,
+    # and the notebook names no pandas), and warns at the line that asked for it.
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module 'nbagent' has no attribute {name!r}")
+    value = getattr(_importlib.import_module(home), name)
+    asker = _sys._getframe(1).f_code.co_filename
+    if "importlib" in asker and "_bootstrap" in asker:
+        return value  # `from nbagent import X` asks twice (importlib, then the line): warn once
+    _warnings.warn(
+        f"nbagent.{name} moved to {home}.{name}; the root name will be removed in the next release",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return value
 
-        return PostgresStore
-    raise AttributeError(f"module 'nbagent' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    # The public surface and the packages; the moved names are left out, as they are leaving.
+    public = (name for name in globals() if not name.startswith("_"))
+    return sorted({*__all__, *public, "__version__"})
 
 
 def load_ipython_extension(ipython: _Any) -> None:
@@ -209,158 +237,35 @@ def unload_ipython_extension(ipython: _Any) -> None:
 __all__ = [
     "APIConnectionError",
     "APIStatusError",
-    "APITimeoutError",
     "Agent",
     "AgentBuilder",
-    "AgentBundle",
-    "AgentConfig",
-    "AgentMagics",
     "AgentSession",
-    "AnthropicProvider",
-    "AnyMessage",
-    "AssistantMessage",
-    "AudioBlock",
-    "AuthenticationError",
-    "BadRequestError",
-    "BlockEvent",
-    "ChatWidget",
-    "CompactAction",
     "CompactConfig",
-    "CompactRecord",
-    "CompactReport",
-    "CompactState",
     "CompactionEvent",
     "ConfigurationError",
-    "ConflictError",
-    "ContentBlock",
-    "ContextSlot",
-    "ContextWindowExceededError",
-    "CostTracker",
-    "CostView",
-    "CycleConfig",
     "CycleDoneEvent",
     "CycleEvent",
-    "ErrorEvent",
-    "ExtensionBlock",
-    "FileBlock",
-    "FocusedConfig",
-    "FunctionProvider",
-    "HeuristicEstimator",
-    "HookContext",
-    "HookEvent",
-    "HookExecutor",
-    "HookHandle",
-    "ImageBlock",
     "InMemoryStore",
-    "InternalServerError",
-    "LlmCycle",
     "LlmProvider",
-    "ManyTuningResult",
-    "MemoryStore",
     "Message",
-    "MessageEndEvent",
     "MessageRequest",
     "MessageResponse",
-    "MessageStartEvent",
     "ModelPrice",
     "NbAgentError",
-    "NotFoundError",
-    "OfflineProvider",
-    "OpenAIProvider",
-    "OpenAIWireOptions",
-    "OverloadedError",
-    "PermissionDeniedError",
-    "PostgresStore",
     "Pricing",
-    "Probe",
-    "PromptCache",
-    "ProtocolError",
     "ProviderError",
-    "ProviderRegistry",
-    "ProviderSpec",
     "RateLimitError",
-    "ReadOnlySlotError",
-    "RequestTooLargeError",
     "ResultSemantic",
-    "SessionMemory",
-    "SessionSettings",
-    "SlotConfig",
-    "SlotMode",
-    "SpendTotals",
     "SqliteStore",
-    "StopReason",
-    "StoreError",
-    "StreamAccumulator",
-    "StreamError",
-    "StreamEvent",
-    "SummaryCard",
     "SummaryConfig",
-    "SummaryStatus",
-    "SummaryView",
-    "SystemMessage",
     "TextBlock",
     "TextDeltaEvent",
-    "ThinkingBlock",
     "ThinkingDeltaEvent",
-    "TiktokenEstimator",
-    "TokenEstimator",
-    "Tool",
     "ToolCallEvent",
-    "ToolCallResult",
-    "ToolChoice",
-    "ToolDefinition",
-    "ToolError",
-    "ToolErrorKind",
     "ToolRegistry",
-    "ToolResultBlock",
     "ToolResultEvent",
-    "ToolResultMessage",
     "ToolUseBlock",
-    "ToolUseEndEvent",
-    "ToolUseInputDeltaEvent",
-    "ToolUseStartEvent",
-    "TuningResult",
-    "TurnLimitExceededError",
-    "TurnRecord",
-    "UnprocessableEntityError",
-    "Usage",
-    "UsageEvent",
-    "UserMessage",
-    "__version__",
-    "aaccumulate_stream",
-    "accumulate_stream",
-    "ask_probes",
-    "check_probes",
-    "compaction_table",
-    "cost_table",
-    "cost_usd",
-    "decide_strategy",
-    "demo_provider",
-    "estimate_message_tokens",
-    "estimate_messages_tokens",
-    "estimate_text_tokens",
-    "focused_view",
-    "format_messages_as_text",
-    "generate_summary",
-    "load_ipython_extension",
-    "messages_from_json",
-    "messages_to_json",
-    "microcompact",
-    "parse_spec",
-    "plan_compaction",
     "provider_from_env",
     "provider_from_spec",
-    "read_jsonl",
-    "retention_table",
-    "spend_totals",
-    "styled",
-    "timeline_table",
-    "token_table",
     "tool",
-    "travel_demo",
-    "tune_summary",
-    "tune_widget",
-    "unload_ipython_extension",
-    "watermark_chart",
-    "write_jsonl",
 ]

@@ -22,9 +22,8 @@ from nbagent import (
     SummaryConfig,
     ToolRegistry,
     tool,
-    watermark_chart,
 )
-from nbagent.notebook import travel_demo
+from nbagent.notebook import travel_demo, watermark_chart
 
 CITIES = ["Lyon", "Paris", "Kyoto", "Lisbon", "Porto", "Seville"]
 

@@ -132,20 +132,37 @@ def test_every_third_party_import_is_declared() -> None:
     assert missing == set()
 
 
-def test_the_readme_api_table_is_the_root_all() -> None:
+def _api_rows() -> dict[str, set[str]]:
+    """The README's API tables, by their first cell: an area of the root, or a package."""
     import re
-
-    import nbagent
 
     readme = (ROOT / "README.md").read_text()
     section = readme.split("## API", 1)[1].split("\n## ", 1)[0]
-    listed = set(re.findall(r"`([A-Za-z_][A-Za-z0-9_]*)`", section))
-    public = set(nbagent.__all__) - {"__version__"}
-    assert public - listed == set()  # every public name is in the table
-    names_in_rows = {
-        n
-        for line in section.splitlines()
-        if line.startswith("| ")
-        for n in re.findall(r"`([A-Za-z_]\w*)`", line.split("|")[2])
+    rows = [line.split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {
+        cells[1].strip(): set(re.findall(r"`([A-Za-z_]\w*)`", cells[2]))
+        for cells in rows
+        if cells[1].strip() not in {"area", "package"}
     }
-    assert names_in_rows - public == set()  # and the table names nothing else
+
+
+def test_the_readme_api_table_is_the_root_all() -> None:
+    import nbagent
+
+    root = [names for first, names in _api_rows().items() if not first.startswith("`")]
+    listed = [name for names in root for name in names]
+    assert sorted(listed) == sorted(nbagent.__all__)  # each root name once, and nothing else
+
+
+def test_the_readme_names_the_new_home_of_every_name_that_left_the_root() -> None:
+    import importlib
+
+    import nbagent
+
+    homes = {
+        first.strip("`"): names for first, names in _api_rows().items() if first.startswith("`")
+    }
+    moved: dict[str, str] = nbagent._MOVED
+    assert {name: home for home, names in homes.items() for name in names} == moved
+    for home, names in homes.items():
+        assert names <= set(importlib.import_module(home).__all__), home

@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from nbagent import AgentBuilder, AgentSession, HookEvent, HookExecutor, SummaryConfig
+from nbagent import AgentBuilder, AgentSession, SummaryConfig
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.timeline import SummaryStatus
+from nbagent.llm import HookEvent, HookExecutor
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle_events import CycleDoneEvent
 from nbagent.llm.messages import Message

@@ -1,5 +1,6 @@
-"""What the root offers without the optional extras (issue 22): every name of ``__all__``
-imports, and a store whose extra is missing says what to install when made."""
+"""What the package offers without the optional extras (issue 22): every name of the root's and
+the agent layer's ``__all__`` imports, and a store whose extra is missing says what to install
+when made."""
 
 from __future__ import annotations
 
@@ -20,13 +21,16 @@ def test_the_root_imports_whole_without_the_postgres_extra() -> None:
         import sys
         sys.modules["psycopg"] = None  # as if not installed
         sys.modules["psycopg_pool"] = None
-        import nbagent
+        import nbagent, nbagent.agent
         names = {}
         exec("from nbagent import *", names)
-        assert "PostgresStore" in names and hasattr(nbagent, "PostgresStore")
         assert all(name in names for name in nbagent.__all__)
+        names = {}
+        exec("from nbagent.agent import *", names)
+        assert "PostgresStore" in names and hasattr(nbagent.agent, "PostgresStore")
+        assert all(name in names for name in nbagent.agent.__all__)
         try:
-            nbagent.PostgresStore("postgresql://app:s3cret@localhost/db")
+            nbagent.agent.PostgresStore("postgresql://app:s3cret@localhost/db")
         except nbagent.ConfigurationError as e:
             print(e)
         """

@@ -102,7 +102,7 @@ def test_pinned_facts_are_saved_and_kept() -> None:
 
 
 def test_the_retention_table_says_where_each_fact_is_and_since_when_it_is_lost() -> None:
-    from nbagent import Probe, check_probes, retention_table
+    from nbagent.notebook import Probe, check_probes, retention_table
 
     session, _ = run(ledger=False)
     table = retention_table(session)  # type: ignore[arg-type]

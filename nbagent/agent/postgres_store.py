@@ -76,8 +76,8 @@ try:
     from psycopg.conninfo import conninfo_to_dict
     from psycopg_pool import AsyncConnectionPool, PoolTimeout
 except ImportError as e:
-    # The class stays importable (``from nbagent import *``, ``hasattr``); making one says what
-    # to install.
+    # The class stays importable (``from nbagent.agent import *``, ``hasattr``); making one says
+    # what to install.
     _MISSING = e
 
 logger = logging.getLogger("nbagent.agent.postgres")
