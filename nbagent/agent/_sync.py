@@ -19,9 +19,11 @@ import asyncio
 import concurrent.futures
 import logging
 import threading
-from collections.abc import AsyncIterator, Coroutine, Generator
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Callable, Coroutine, Generator
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
+S = TypeVar("S")
+P = ParamSpec("P")
 T = TypeVar("T")
 
 logger = logging.getLogger("nbagent.agent.sync")
@@ -158,3 +160,19 @@ def iterate_sync(agen: AsyncIterator[T]) -> Generator[T, None, None]:
     finally:
         if not finished:
             run_sync(close())
+
+
+def sync_twin(
+    method: Callable[Concatenate[S, P], Coroutine[Any, Any, T]],
+) -> Callable[Concatenate[S, P], T]:
+    """``method`` run to completion on nbagent's background loop (works in a running kernel):
+    a session's ``x_sync`` twins of its coroutine methods, written once."""
+
+    def twin(self: S, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        return run_sync(method(self, *args, **kwargs))
+
+    twin.__name__ = f"{method.__name__}_sync"
+    twin.__qualname__ = f"{method.__qualname__}_sync"
+    twin.__module__ = method.__module__
+    twin.__doc__ = f"The sync twin of :meth:`{method.__name__}` (works in a running kernel)."
+    return twin

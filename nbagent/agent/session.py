@@ -60,6 +60,7 @@ import logging
 import uuid
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
+from typing import TypeVar
 
 from pydantic import ValidationError
 
@@ -82,7 +83,7 @@ from nbagent.agent._state import (
     read_session,
     state_op,
 )
-from nbagent.agent._sync import iterate_sync
+from nbagent.agent._sync import iterate_sync, sync_twin
 from nbagent.agent._turn import (
     CompactionMemo,
     Pending,
@@ -93,8 +94,6 @@ from nbagent.agent._turn import (
     session_tools,
     turn_cycle,
 )
-from nbagent.agent._twin import sync_twin
-from nbagent.agent._uncancelled import finish_despite_cancel
 from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import (
     SLOT_NAMESPACE,
@@ -126,6 +125,33 @@ SWAP_ATTEMPTS = 3
 """Times a summary's save is planned again over a state another writer changed meanwhile."""
 
 logger = logging.getLogger("nbagent.agent.session")
+
+T = TypeVar("T")
+
+
+async def finish_despite_cancel(task: asyncio.Future[T]) -> T:
+    """Wait for ``task`` to end; a cancellation meanwhile is raised only once it has.
+
+    A store commit runs in a worker thread that a cancellation cannot stop: waiting for it to
+    end (and for the session to note what it did) is the only way the session and the store
+    agree on whether the turn was saved.
+    """
+    cancelled: asyncio.CancelledError | None = None
+    while True:
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError as e:
+            if task.done():  # the step itself was cancelled
+                raise
+            cancelled = e
+            continue
+        except BaseException as e:
+            if cancelled is not None:
+                raise cancelled from e
+            raise
+        if cancelled is not None:
+            raise cancelled
+        return result
 
 
 class AgentSession:
