@@ -15,8 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nbagent.agent._joined import Joined
-from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig, SlotMode
+from nbagent.agent.context import ContextSlot, FocusedConfig, Joined, SlotConfig, SlotMode
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import AppendMessages
 from nbagent.agent.summary import SummaryConfig

@@ -15,13 +15,13 @@ history is never shortened: only the view shrinks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from enum import StrEnum
-from typing import Any, Literal
+from itertools import chain
+from typing import Any, Literal, TypeVar, overload
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from nbagent.agent._joined import Joined
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
 from nbagent.errors import ConfigurationError, ReadOnlySlotError, StoreError
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
@@ -34,6 +34,8 @@ from nbagent.llm.tokens import (
 
 SLOT_NAMESPACE = "slot"
 DEFAULT_SLOT_ID = "main"
+
+T = TypeVar("T")
 
 
 class SlotMode(StrEnum):
@@ -174,6 +176,37 @@ class _Tally:
 
     def span(self, start: int, end: int) -> int:
         return self.prefix[end - self.base] - self.prefix[start - self.base]
+
+
+class Joined(Sequence[T]):
+    """``first + second`` without building it: a stored history and a turn's new messages,
+    read at a few indices near their ends (where a view starts), cost nothing per stored
+    message."""
+
+    __slots__ = ("_first", "_second")
+
+    def __init__(self, first: Sequence[T], second: Sequence[T]) -> None:
+        self._first, self._second = first, second
+
+    def __len__(self) -> int:
+        return len(self._first) + len(self._second)
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        split = len(self._first)
+        return self._first[index] if index < split else self._second[index - split]
+
+    def __iter__(self) -> Iterator[T]:
+        return chain(self._first, self._second)
 
 
 class ContextSlot:
