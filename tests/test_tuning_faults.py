@@ -41,8 +41,13 @@ from nbagent.notebook._grid import (
 )
 from nbagent.notebook._records import is_turn_start
 from nbagent.notebook._replay import load_transcript, read_jsonl
-from nbagent.notebook._tuning_recommendation import recommendation
-from nbagent.notebook.tuning import RESULT_COLUMNS, ManyTuningResult, TuningResult, tune_summary
+from nbagent.notebook.tuning import (
+    RESULT_COLUMNS,
+    ManyTuningResult,
+    TuningResult,
+    recommendation,
+    tune_summary,
+)
 
 ROOT = Path(__file__).parents[1]
 FIXTURE = Path(__file__).parent / "data" / "transcripts" / "travel_20_turns.jsonl"

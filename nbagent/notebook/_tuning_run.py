@@ -22,8 +22,7 @@ import pandas as pd
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.llm.pricing import ModelPrice
-from nbagent.notebook._tuning_cost import cost_figures
+from nbagent.llm.pricing import ModelPrice, cost_usd
 from nbagent.notebook._tuning_plot import FAILED, STATUS, context_tokens
 
 RESULT_COLUMNS = (
@@ -47,6 +46,9 @@ RESULT_COLUMNS = (
 
 PROBE_COLUMNS = ("probe_final_retention", "probe_min_retention", "probes_lost")
 """The columns a grid tuned with probes adds (see :mod:`nbagent.notebook.tuning`)."""
+
+COST_COLUMNS = ("usd", "cache_read_share")
+"""The columns a grid tuned with a ``price`` adds (see :mod:`nbagent.notebook.tuning`)."""
 
 FAILURE_COLUMNS = (STATUS, "error")
 """The columns a table gains when some cell failed: ``"ok"`` or ``"failed"``, and why."""
@@ -80,6 +82,14 @@ def probe_figures(records: Sequence[TurnRecord]) -> dict[str, Any]:
         "probe_min_retention": min(after or [value for _, value in kept], default=1.0),
         "probes_lost": len(set(records[-1].probes_missing)),
     }
+
+
+def cost_figures(session: AgentSession, price: ModelPrice) -> dict[str, Any]:
+    """The ``usd`` and ``cache_read_share`` of one replayed session."""
+    turns, summaries = session.cost_so_far.total, session.summary_cost.total
+    share = turns.cache_read_tokens / turns.input_tokens if turns.input_tokens else 0.0
+    usd = cost_usd(turns, price) + cost_usd(summaries, price)
+    return {"usd": round(usd, 4), "cache_read_share": round(share, 4)}
 
 
 def retention_figures(records: Sequence[TurnRecord]) -> dict[str, Any]:
@@ -126,7 +136,7 @@ class TuningRun:
     config: SummaryConfig
     session: AgentSession | None
     price: ModelPrice | None = None
-    """The price it is billed at (``usd`` and ``cache_read_share``, see ``_tuning_cost``)."""
+    """The price it is billed at (:data:`COST_COLUMNS`, see :func:`cost_figures`)."""
     probed: bool = False
     """Whether the grid was tuned with probes (the row then has :data:`PROBE_COLUMNS`)."""
     failure: CellFailure | None = None

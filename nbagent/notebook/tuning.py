@@ -37,6 +37,10 @@ final_retention          the share of the facts stated so far that the last turn
 min_retention            the lowest retention of the turns after the first summary fired (over
                          every turn when none fired, or it fired on the last turn)
 facts_lost               distinct facts the last turn's request no longer showed
+usd                      only with ``price``: the turn requests at the model's price (cache reads
+                         and writes at theirs) plus the summary calls (uncached, at the same price)
+cache_read_share         only with ``price``: the share of the turn requests' input tokens read
+                         from the cache
 status, error            only when some setting failed: ``"ok"`` or ``"failed"``, and why (its
                          replay raised, or its worker process died; its figures are ``<NA>``)
 =======================  ===========================================================================
@@ -76,8 +80,8 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import ConfigurationError
-from nbagent.llm.pricing import ModelPrice
-from nbagent.llm.prompt_cache import CacheModel
+from nbagent.llm.pricing import ModelPrice, Pricing
+from nbagent.llm.prompt_cache import CacheModel, cache_model_for
 from nbagent.llm.tokens import TokenEstimator
 from nbagent.notebook._grid import (
     Job,
@@ -92,10 +96,15 @@ from nbagent.notebook._grid import (
     run_jobs,
 )
 from nbagent.notebook._replay import Transcript, TranscriptSource, load_transcript, replay
-from nbagent.notebook._tuning_cost import COST_COLUMNS, resolve_price
-from nbagent.notebook._tuning_plot import context_tokens, failed_rows, tuning_figure
-from nbagent.notebook._tuning_recommendation import Recommendation, recommendation
+from nbagent.notebook._tuning_plot import (
+    cheapest_keeping,
+    context_tokens,
+    failed_rows,
+    no_setting_keeps,
+    tuning_figure,
+)
 from nbagent.notebook._tuning_run import (
+    COST_COLUMNS,
     PROBE_COLUMNS,
     RESULT_COLUMNS,
     TuningRun,
@@ -104,6 +113,55 @@ from nbagent.notebook._tuning_run import (
 )
 from nbagent.notebook.charts import literal, watermark_chart
 from nbagent.notebook.tables import styled
+
+
+@dataclass(frozen=True)
+class Recommendation:
+    """The setting :meth:`TuningResult.recommend` picked: the cheapest whose ``min_retention``
+    reaches a bar (a setting whose replay failed is never picked).
+
+    ``number`` is its table row (``#n`` in the plots), ``values`` its grid values, ``config`` the
+    full :class:`SummaryConfig` it was replayed with (to pass to ``AgentBuilder.summary_config``),
+    ``row`` its table row as a dict (column -> value), ``skipped`` the table rows of the settings
+    left out because their replay failed (the table's ``status`` and ``error`` say why).
+    """
+
+    number: int
+    values: dict[str, Any]
+    config: SummaryConfig
+    row: dict[str, Any]
+    skipped: tuple[int, ...] = ()
+
+    @property
+    def total_tokens(self) -> int:
+        return int(self.row["total_tokens"])
+
+    @property
+    def min_retention(self) -> float:
+        return float(self.row["min_retention"])
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{k}={v!r}" for k, v in self.values.items()) or "base config"
+        skipped = ", ".join(f"#{n}" for n in self.skipped)
+        return (
+            f"Recommendation(#{self.number} {values}: min_retention "
+            f"{self.min_retention:.3f}, {self.total_tokens:,} tokens"
+            f"{f'; skipped failed {skipped}' if skipped else ''})"
+        )
+
+
+def recommendation(
+    table: pd.DataFrame, runs: Sequence[TuningRun], min_retention: float
+) -> Recommendation:
+    """The :class:`Recommendation` of ``table`` (one row per run, in order) for the bar; the one
+    rule :meth:`TuningResult.recommend` and :meth:`ManyTuningResult.recommend` pick by."""
+    number = cheapest_keeping(table, min_retention)
+    if number is None:
+        labels = [run.label for run in runs]
+        raise ConfigurationError(no_setting_keeps(table, labels, min_retention))
+    run = runs[number]
+    row = {str(k): v for k, v in table.iloc[number].to_dict().items()}
+    return Recommendation(number, dict(run.values), run.config, row, tuple(failed_rows(table)))
 
 
 @dataclass
@@ -185,6 +243,25 @@ def _failed_repr(table: pd.DataFrame) -> str:
 
 
 # -- entry points ----------------------------------------------------------------------------
+
+
+def resolve_price(
+    price: ModelPrice | str, cache: CacheModel | None
+) -> tuple[ModelPrice, CacheModel]:
+    """The price of ``"provider:model"`` (or a :class:`ModelPrice` as given) and the cache to
+    model: the provider's own prompt cache (:mod:`nbagent.llm.prompt_cache`: Anthropic's
+    breakpoints, or automatic prefix caching for every other provider) unless ``cache`` says
+    otherwise."""
+    if isinstance(price, ModelPrice):
+        return price, cache or cache_model_for(price.provider)
+    provider, _, model = price.rpartition(":")
+    found = Pricing().price_for(provider or None, model)
+    if found is None:
+        raise ConfigurationError(
+            f"no known price for {price!r}; give a ModelPrice(...) or a 'provider:model' of the "
+            "shipped table (nbagent.llm.pricing.shipped_prices())"
+        )
+    return found, cache or cache_model_for(provider or found.provider)
 
 
 def _base(transcript: Transcript, base_config: SummaryConfig | None) -> SummaryConfig:
@@ -307,7 +384,7 @@ def tune_summary(
     the table is the serial run's (see :mod:`nbagent.notebook._grid`). ``price`` (a
     ``"provider:model"`` of the shipped table, or a ``ModelPrice``) bills every setting with the
     provider's prompt cache modelled (``cache`` overrides which): ``usd`` and
-    ``cache_read_share`` columns (see :mod:`nbagent.notebook._tuning_cost`).
+    ``cache_read_share`` columns (see the module docstring).
 
     ``probes`` are the texts a person relies on in the conversation (a list of strings; for a
     list of transcripts, one such list per transcript): each replayed turn counts how many of
