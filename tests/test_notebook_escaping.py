@@ -23,6 +23,7 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
+from nbagent.llm.providers import mask_urls
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.notebook._html import (
     escape_html,
@@ -30,7 +31,7 @@ from nbagent.notebook._html import (
     markdown_to_safe_html,
     preview,
 )
-from nbagent.notebook._render import error_html, error_text, redact
+from nbagent.notebook._render import error_html, error_text
 from nbagent.notebook.summary_view import SummaryCard, SummaryView
 from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
 from nbagent.notebook.tuning import tune_summary, tune_widget
@@ -340,7 +341,7 @@ def test_unclosed_emphasis_renders_in_linear_time(text: str) -> None:
 def test_error_lines_mask_credentials_in_urls(text: str, shown: str) -> None:
     """Every URL is shown as the providers show theirs (``display_url``): user info and every
     query value masked."""
-    assert redact(text) == shown
+    assert mask_urls(text) == shown
     assert error_text(ConfigurationError(text)) == f"ConfigurationError: {shown}"
     assert "sk-X1" not in error_html(ConfigurationError(text))
 

@@ -15,7 +15,6 @@ stays in the notebook is exactly what the history holds.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +29,7 @@ from nbagent.llm.messages import (
     ToolResultMessage,
     UserMessage,
 )
-from nbagent.llm.providers import display_url
+from nbagent.llm.providers import mask_urls
 from nbagent.notebook._html import escape_html, markdown_to_safe_html, preview
 from nbagent.notebook._records import is_turn_start, message_text
 
@@ -292,27 +291,9 @@ def user_html(text: str) -> str:
     return f'<div class="nbagent-user" style="{_USER}">{escape_html(text)}</div>'
 
 
-# A URL as an error message quotes it: up to whitespace, a quote or an angle bracket.
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+", re.I)
-
-
-def redact(text: str) -> str:
-    """``text`` with every URL in it as :func:`display_url` shows one (user info and query
-    values masked): a base URL given in a provider spec may hold a key (``?api_key=...``,
-    ``user:key@``), and error messages quote the URL they failed on."""
-    return _URL.sub(_display, text)
-
-
-def _display(match: re.Match[str]) -> str:
-    try:
-        return display_url(match[0])
-    except ValueError:  # not a URL urllib can split (a bad IPv6 host): nothing of it is shown
-        return match[0].split("://", 1)[0] + "://***"
-
-
 def error_text(error: BaseException) -> str:
     """``Type: message`` on one line (whitespace folded, URL credentials masked)."""
-    message = preview(redact(str(error)), 400) or "(no message)"
+    message = preview(mask_urls(str(error)), 400) or "(no message)"
     return f"{type(error).__name__}: {message}"
 
 
@@ -378,7 +359,6 @@ __all__ = [
     "meta_html",
     "parts_html",
     "parts_text",
-    "redact",
     "reply_parts",
     "sources",
     "sources_html",

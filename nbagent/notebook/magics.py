@@ -48,6 +48,7 @@ from nbagent.agent import (
 )
 from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.compact import CompactConfig
+from nbagent.llm.providers import mask_urls
 from nbagent.notebook import _magic_commands as commands
 from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import preview
@@ -66,7 +67,6 @@ from nbagent.notebook._render import (
     meta_html,
     parts_html,
     parts_text,
-    redact,
     reply_parts,
 )
 from nbagent.notebook._sessions import SessionBook
@@ -143,7 +143,7 @@ class AgentMagics(Magics):
         except UsageProblem as e:
             raise UsageError(e.message_and_usage()) from None
         except ConfigurationError as e:
-            raise UsageError(redact(str(e))) from None
+            raise UsageError(mask_urls(str(e))) from None
         except NbAgentError as e:
             raise CellFailed(e) from e
 
@@ -279,7 +279,7 @@ def turn_meta(record: TurnRecord) -> str:
         case SummaryStatus.DEBOUNCED:
             parts.append("over the trigger, summary debounced")
         case SummaryStatus.FAILED:
-            error = preview(redact(record.summary_error or ""), 200)
+            error = preview(mask_urls(record.summary_error or ""), 200)
             parts.append(f"summary failed after {took}, tried again after the debounce: {error}")
         case SummaryStatus.PENDING:
             parts.append("summary still running (the next turn waits for it)")

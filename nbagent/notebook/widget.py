@@ -46,13 +46,13 @@ from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.messages import AnyMessage
+from nbagent.llm.providers import mask_urls
 from nbagent.notebook._html import escape_html, preview
 from nbagent.notebook._render import (
     LiveReply,
     error_html,
     error_text,
     parts_html,
-    redact,
     reply_parts,
     split_turns,
     turn_html,
@@ -327,7 +327,7 @@ class ChatWidget:
             text.append(f"last watermark {record.watermark:,} ({config.watermark})")
         failed = _last_failed_summary(self.session)
         if failed is not None:
-            reason = preview(redact(failed.summary_error or ""), 120)
+            reason = preview(mask_urls(failed.summary_error or ""), 120)
             text.append(
                 f"⚠ the summary of turn {failed.turn_index} failed after "
                 f"{failed.summary_latency_s:.0f} s, tried again after the debounce: {reason}"

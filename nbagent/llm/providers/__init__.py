@@ -1,10 +1,11 @@
 """Model providers: the shared HTTP layer and the provider implementations.
 
 ``display_url`` is the one way a URL is shown (in reprs, errors, logs and the notebook): user
-info and query values masked, since some gateways take the key there.
+info and query values masked, since some gateways take the key there; ``mask_urls`` shows every
+URL in a text (a spec, an error message) that way.
 """
 
-from nbagent.llm.providers._http import HttpClient, display_url
+from nbagent.llm.providers._http import HttpClient, display_url, mask_urls
 from nbagent.llm.providers.anthropic import AnthropicProvider
 from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider
 from nbagent.llm.providers.openai import (
@@ -33,6 +34,7 @@ __all__ = [
     "ProviderRegistry",
     "ProviderSpec",
     "display_url",
+    "mask_urls",
     "parse_spec",
     "provider_from_env",
     "provider_from_spec",

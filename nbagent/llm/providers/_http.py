@@ -68,6 +68,24 @@ def display_url(url: str) -> str:
     return urllib.parse.urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
+# A URL as an error message quotes it: up to whitespace, a quote or an angle bracket.
+_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://[^\s'\"<>]+", re.I)
+
+
+def mask_urls(text: str) -> str:
+    """``text`` with every URL in it as :func:`display_url` shows one (user info and query
+    values masked): a base URL in a provider spec may hold a key (``?api_key=...``,
+    ``user:key@``), and error messages quote the URL they failed on."""
+    return _URL.sub(_display, text)
+
+
+def _display(match: re.Match[str]) -> str:
+    try:
+        return display_url(match[0])
+    except ValueError:  # not a URL urllib can split (a bad IPv6 host): nothing of it is shown
+        return match[0].split("://", 1)[0] + "://***"
+
+
 _NEAR_HOST = re.compile(
     r"(?:localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[::1?\]|10(?:\.\d{1,3}){3}"
     r"|192\.168(?:\.\d{1,3}){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d{1,3}){2}"
@@ -476,6 +494,7 @@ __all__ = [
     "display_url",
     "error_from_response",
     "json_body",
+    "mask_urls",
     "parse_retry_after",
     "retry_delay",
     "should_retry",

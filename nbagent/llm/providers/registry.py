@@ -111,15 +111,12 @@ class ProviderSpec:
         return f"ProviderSpec(provider={self.provider!r}, model={self.model!r}, base_url={url!r})"
 
 
-_URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.I)
-
-
 def _masked(text: str) -> str:
     """``text`` (a spec string) with the user info and query values of its URLs masked."""
     # Imported on use, like the presets: the HTTP layer pulls in httpx.
-    from nbagent.llm.providers._http import display_url
+    from nbagent.llm.providers._http import mask_urls
 
-    return _URL.sub(lambda m: display_url(m[0]), text)
+    return mask_urls(text)
 
 
 def known_provider_names() -> list[str]:
