@@ -269,23 +269,23 @@ class LlmCycle:
         under the system-prompt rule of :meth:`build_request`."""
         view = self._view
         fresh = view is not None and view[0] == len(self._messages)
-        messages = list(view[1]) if fresh and view is not None else list(self._messages)
-        if self.system_prompt is not None:
-            messages = [m for m in messages if not isinstance(m, SystemMessage)]
-            messages.insert(0, Message.system(self.system_prompt))
-        return messages
+        return self._under_system_prompt(view[1] if fresh and view is not None else self._messages)
 
-    def _system_filtered(self) -> list[AnyMessage]:
-        """The uncompacted history under the system-prompt rule (what a compaction check counts)."""
-        messages = [m for m in self._messages if not isinstance(m, SystemMessage)]
-        assert self.system_prompt is not None
-        return [Message.system(self.system_prompt), *messages]
+    def _under_system_prompt(self, messages: Sequence[AnyMessage]) -> list[AnyMessage]:
+        """``messages`` under the system-prompt rule of :meth:`build_request` (a new list)."""
+        # A session sends its own prompt, keeping the summary (nbagent.agent.context.request_view).
+        if self.system_prompt is None:
+            return list(messages)
+        kept = (m for m in messages if not isinstance(m, SystemMessage))
+        return [Message.system(self.system_prompt), *kept]
 
     def _request_tokens(self) -> int:
         """The estimate of the next request's messages, counting only what is new since the last
         call (the whole list when a system prompt filters it)."""
         if self.system_prompt is not None:
-            return estimate_messages_tokens(self._system_filtered(), self.estimator)
+            return estimate_messages_tokens(
+                self._under_system_prompt(self._messages), self.estimator
+            )
         messages, counted, tokens = self._messages, 0, 0
         if self._tally is not None and self._tally[0] is messages:
             _, counted, tokens = self._tally
