@@ -15,7 +15,9 @@ stays in the notebook is exactly what the history holds.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import time
+from collections.abc import AsyncGenerator, Sequence
+from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,6 +239,22 @@ class LiveReply:
         return "".join(p.text for p in self.parts if isinstance(p, TextPart))
 
 
+async def live_updates(
+    events: AsyncGenerator[CycleEvent, None], interval: float
+) -> AsyncGenerator[LiveReply, None]:
+    """The streaming loop of the magic and the widget: the reply of ``events`` as it grows,
+    yielded when it changed, at most once per ``interval`` seconds. Closing this generator
+    closes ``events`` at once (an interrupted turn's stream is closed then, not when collected)."""
+    live = LiveReply()
+    shown_at = time.monotonic()
+    async with aclosing(events):
+        async for event in events:
+            now = time.monotonic()
+            if live.apply(event) and now - shown_at >= interval:
+                shown_at = now
+                yield live
+
+
 def _attach_result(parts: Sequence[Part], call_id: str, text: str, is_error: bool) -> None:
     for part in parts:
         if isinstance(part, ToolPart) and part.call_id == call_id:
@@ -356,6 +374,7 @@ __all__ = [
     "error_html",
     "error_text",
     "history_html",
+    "live_updates",
     "meta_html",
     "parts_html",
     "parts_text",

@@ -30,7 +30,6 @@ Defaults for new sessions are traitlets options: ``%config AgentMagics.default_p
 from __future__ import annotations
 
 import logging
-import time
 from contextlib import closing
 from typing import Any, Literal
 
@@ -61,9 +60,9 @@ from nbagent.notebook._magic_args import (
     parse,
 )
 from nbagent.notebook._render import (
-    LiveReply,
     error_html,
     error_text,
+    live_updates,
     meta_html,
     parts_html,
     parts_text,
@@ -236,18 +235,14 @@ class AgentMagics(Magics):
     def _stream(self, session: AgentSession, text: str, handle: Any) -> TurnRecord | None:
         """Stream the turn into ``handle``, at most one update per ``update_interval``."""
         show_tools = self.show_tool_calls
-        live = LiveReply()
-        shown_at = time.monotonic()
+        updates = live_updates(session.submit_turn_stream(text), self.update_interval)
         # Closed on the way out, interrupted or not: an interrupt must close the stream now (an
         # unsaved turn is then discarded), not at garbage collection.
-        with closing(iterate_sync(session.submit_turn_stream(text))) as events:
-            for event in events:
-                now = time.monotonic()
-                if live.apply(event) and now - shown_at >= self.update_interval:
-                    shown_at = now
-                    html = parts_html(live.parts, show_tools=show_tools, streaming=True)
-                    plain = parts_text(live.parts, show_tools=show_tools)
-                    handle.update(_bundle(plain, html), raw=True)
+        with closing(iterate_sync(updates)) as replies:
+            for live in replies:
+                html = parts_html(live.parts, show_tools=show_tools, streaming=True)
+                plain = parts_text(live.parts, show_tools=show_tools)
+                handle.update(_bundle(plain, html), raw=True)
         return run_sync(session.finalize_turn())
 
 

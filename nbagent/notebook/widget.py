@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from concurrent.futures import Future
 from typing import Any
 
@@ -49,9 +48,9 @@ from nbagent.llm.messages import AnyMessage
 from nbagent.llm.providers import mask_urls
 from nbagent.notebook._html import escape_html, preview
 from nbagent.notebook._render import (
-    LiveReply,
     error_html,
     error_text,
+    live_updates,
     parts_html,
     reply_parts,
     split_turns,
@@ -217,18 +216,14 @@ class ChatWidget:
 
     async def _run_turn(self, text: str, question: w.HTML, reply: w.HTML) -> TurnRecord | None:
         """On the background loop: stream the turn into ``reply``, then refresh the panel."""
-        live = LiveReply()
         before = len(self.session.slot)
-        shown_at = time.monotonic()
+        updates = live_updates(self.session.submit_turn_stream(text), self.update_interval)
         try:
-            async for event in self.session.submit_turn_stream(text):
-                now = time.monotonic()
-                if live.apply(event) and now - shown_at >= self.update_interval:
-                    shown_at = now
-                    reply.value = parts_html(
-                        live.parts, show_tools=self.show_tool_calls, streaming=True
-                    )
-                    self.status.value = _status("streaming…", f"{len(live.text):,} characters")
+            async for live in updates:
+                reply.value = parts_html(
+                    live.parts, show_tools=self.show_tool_calls, streaming=True
+                )
+                self.status.value = _status("streaming…", f"{len(live.text):,} characters")
             record = await self.session.finalize_turn()
         except Exception as e:
             self._fail(e, text, question, reply)
