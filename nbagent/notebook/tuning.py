@@ -218,12 +218,8 @@ class TuningResult:
         return recommendation(self.table, self.runs, min_retention)
 
     def _repr_html_(self) -> str:
-        head = (
-            f"<p><strong>Summary tuning</strong>: {len(self.runs)} settings"
-            f"{_failed_html(self.table)}, {len(self.baseline.timeline)} turns; no-summary input "
-            f"tokens {self.baseline_input_tokens:,}</p>"
-        )
-        return head + styled(self.table).to_html()
+        scope = f", {len(self.baseline.timeline)} turns"
+        return _tuning_html(self.table, scope, self.baseline_input_tokens)
 
     def __repr__(self) -> str:
         return (
@@ -232,9 +228,15 @@ class TuningResult:
         )
 
 
-def _failed_html(table: pd.DataFrame) -> str:
+def _tuning_html(table: pd.DataFrame, scope: str, baseline_input_tokens: int) -> str:
+    """The table under one line: settings, how many failed, ``scope``, the no-summary tokens."""
     failed = len(failed_rows(table))
-    return f" (<strong>{failed} failed</strong>: see the error column)" if failed else ""
+    marked = f" (<strong>{failed} failed</strong>: see the error column)" if failed else ""
+    head = (
+        f"<p><strong>Summary tuning</strong>: {len(table)} settings{marked}{scope}; no-summary "
+        f"input tokens {baseline_input_tokens:,}</p>"
+    )
+    return head + styled(table).to_html()
 
 
 def _failed_repr(table: pd.DataFrame) -> str:
@@ -272,6 +274,7 @@ def _with_estimator(transcript: Transcript, estimator: TokenEstimator | None) ->
     return transcript if estimator is None else dataclasses.replace(transcript, estimator=estimator)
 
 
+# Not a TuningResult: it has no one baseline or run list to chart; it shares the pick and the HTML.
 @dataclass
 class ManyTuningResult:
     """One grid over many transcripts: the result of each, and the tables built from them.
@@ -311,12 +314,8 @@ class ManyTuningResult:
         return recommendation(self.table, self.results[0].runs, min_retention)
 
     def _repr_html_(self) -> str:
-        head = (
-            f"<p><strong>Summary tuning</strong>: {len(self.table)} settings"
-            f"{_failed_html(self.table)} over {len(self.results)} transcripts; no-summary input "
-            f"tokens {self.baseline_input_tokens:,}</p>"
-        )
-        return head + styled(self.table).to_html()
+        scope = f" over {len(self.results)} transcripts"
+        return _tuning_html(self.table, scope, self.baseline_input_tokens)
 
     def __repr__(self) -> str:
         return (

@@ -17,6 +17,7 @@ from nbagent.llm.messages import Message
 M = TypeVar("M", bound=Message)
 
 
+# A block's decision, not a message's: a CompactRecord sums its units and shows the largest.
 class UnitRecord(NamedTuple):
     """The decision for one tool result or thinking block."""
 
