@@ -46,10 +46,9 @@ from nbagent.llm.providers.registry import (
 )
 from nbagent.llm.request import MessageRequest, MessageResponse
 from nbagent.notebook import _magic_commands as commands
-from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import markdown_to_safe_html
 from nbagent.notebook._magic_args import line_parser, split
-from nbagent.notebook.magics import AgentMagics, turn_meta
+from nbagent.notebook.magics import AgentMagics, CellFailed, turn_meta
 from tests.agent_support import main_thread_waits_in_run_sync
 from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
 

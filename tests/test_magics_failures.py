@@ -13,7 +13,7 @@ from IPython.core.interactiveshell import InteractiveShell
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
-from nbagent.notebook._cell_error import CellFailed
+from nbagent.notebook.magics import CellFailed
 from tests.test_magics import ip, provider, run, session  # noqa: F401
 from tests.wire_server import free_port
 

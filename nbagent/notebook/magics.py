@@ -49,7 +49,6 @@ from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.providers import mask_urls
 from nbagent.notebook import _magic_commands as commands
-from nbagent.notebook._cell_error import CellFailed
 from nbagent.notebook._html import preview
 from nbagent.notebook._magic_args import (
     HelpShown,
@@ -76,6 +75,22 @@ _DEFAULTS = SummaryConfig()
 
 
 _LANGUAGES: dict[str, Literal["auto", "zh", "en"]] = {"auto": "auto", "zh": "zh", "en": "en"}
+
+
+class CellFailed(Exception):
+    """A ``%agent`` / ``%%agent`` cell whose work failed; ``__cause__`` is the error itself.
+
+    A failed turn must stop "Run all" and nbmake where it broke, so the magic raises. IPython
+    shows an exception by its ``_render_traceback_()`` lines when it has one (and ``UsageError``
+    as a single line of its own), which keeps the output to the one line the user needs.
+    """
+
+    def __init__(self, error: BaseException, note: str = "") -> None:
+        self.line = error_text(error) + (f" ({note})" if note else "")
+        super().__init__(self.line)
+
+    def _render_traceback_(self) -> list[str]:
+        return [self.line]
 
 
 @magics_class
