@@ -11,7 +11,6 @@ from IPython.core.interactiveshell import InteractiveShell
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.llm.usage import Usage
-from nbagent.notebook._usd import format_usd
 from nbagent.notebook.cost_view import (
     COST_COLUMNS,
     CostView,
@@ -19,7 +18,7 @@ from nbagent.notebook.cost_view import (
     cost_table,
     spend_label,
 )
-from nbagent.notebook.tables import styled, timeline_table, token_table
+from nbagent.notebook.tables import format_usd, styled, timeline_table, token_table
 from nbagent.notebook.widget import ChatWidget
 from tests.agent_support import make_session
 from tests.test_magics import ip, magics, run  # noqa: F401

@@ -21,8 +21,7 @@ from nbagent.agent.spend import SpendTotals, spend_totals
 from nbagent.llm.pricing import ModelPrice
 from nbagent.llm.usage import Usage
 from nbagent.notebook._html import escape_html
-from nbagent.notebook._usd import NO_PRICE, format_usd
-from nbagent.notebook.tables import styled
+from nbagent.notebook.tables import NO_PRICE, format_usd, styled
 
 COST_COLUMNS = (
     "turn_index",

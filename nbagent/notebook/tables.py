@@ -74,6 +74,7 @@ hold raw (unescaped) previews; :func:`styled` and pandas' own HTML escape them w
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -96,7 +97,6 @@ from nbagent.notebook._records import (
     tool_names,
     view_indices,
 )
-from nbagent.notebook._usd import NO_PRICE, format_usd
 
 NO_ACTION = "—"
 PREVIEW_CHARS = 60
@@ -317,6 +317,27 @@ def _row_style(frame: pd.DataFrame) -> Any:
         return [css] * len(row)
 
     return style
+
+
+NO_PRICE = "no known price"
+"""What a display says for a model without a known price (never ``$0``)."""
+
+
+def format_usd(value: float | None, *, unknown: str = NO_PRICE) -> str:
+    """USD as the notebook shows it: ``$12.35``, ``$0.0303``, ``$0.00012``, three significant
+    digits below a dollar (a turn often costs a fraction of a cent); ``unknown`` for ``None``
+    or NaN (never a zero for an unknown price)."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return unknown
+    if value == 0:
+        return "$0.00"
+    sign, size = ("-", -value) if value < 0 else ("", value)
+    if size >= 1:
+        return f"{sign}${size:,.2f}"
+    decimals = max(2, 2 - math.floor(math.log10(size)))
+    text = f"{size:.{decimals}f}".rstrip("0")
+    whole, _, cents = text.partition(".")
+    return f"{sign}${whole}.{cents.ljust(2, '0')}"
 
 
 def _usd_cell(value: object) -> str:
