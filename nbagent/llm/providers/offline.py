@@ -23,6 +23,7 @@ give, so accumulating the stream equals the non-streamed answer, id and usage in
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
 import json
 import re
@@ -57,7 +58,6 @@ from nbagent.llm.events import (
     UsageEvent,
 )
 from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage, UserMessage
-from nbagent.llm.providers._digest import request_digest as _request_digest
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition
 from nbagent.llm.tokens import (
@@ -334,6 +334,30 @@ def summary_reply(
 
 
 # --- with nothing scripted -------------------------------------------------------------------
+
+_NO_MESSAGES = '"messages":[]'
+
+
+def _digest_json(request: MessageRequest) -> str:
+    # Without key fields (bookkeeping that came later): recorded ids stay what they were.
+    return request.model_dump_json(
+        include={"model", "messages", "tools", "metadata"},
+        exclude={"tools": {"__all__": {"key_fields"}}},
+    )
+
+
+def _request_digest(request: MessageRequest, messages_json: bytes | None = None) -> str:
+    """The SHA-256 of ``request``'s JSON, which offline response and tool-call ids are cut
+    from. ``messages_json``: its messages' JSON objects joined by commas, when the caller has
+    them made (the digest is of the same bytes)."""
+    if messages_json is None:
+        return hashlib.sha256(_digest_json(request).encode()).hexdigest()
+    shell = _digest_json(request.model_copy(update={"messages": []}))
+    # A JSON string holds no unescaped quote, so the first match is the field itself.
+    at = shell.index(_NO_MESSAGES) + len(_NO_MESSAGES) - 1
+    payload = b"".join((shell[:at].encode(), messages_json, shell[at:].encode()))
+    return hashlib.sha256(payload).hexdigest()
+
 
 _MAX_RESULT_SHOWN = 200
 _MAX_ECHO_SHOWN = 80
