@@ -123,7 +123,7 @@ class TurnRecord:
     included), cache-read, cache-write, output and reasoning tokens. Empty in a record saved
     before these were kept."""
     # -- end of cache fields ----------------------------------------------------------------
-    # -- estimate calibration (nbagent.agent._calibration): the turn's last request ----------
+    # -- estimate calibration (nbagent.agent._turn): the turn's last request ----------------
     request_tokens_estimated: int | None = None
     """The raw estimate of the turn's last request, its tool definitions included: what
     ``reported_context_tokens`` counted (``None``: a record saved before calibration)."""

@@ -15,7 +15,7 @@ chat template's overhead, the heuristic's own bias on the conversation's kind of
 
 An LlmCycle takes the factor as ``estimate_scale`` and applies it to every estimate it compares
 with the compact config's budget; a session learns it from its own timeline (see
-:mod:`nbagent.agent._calibration`) and applies it to the summary watermark's estimate too.
+:mod:`nbagent.agent._turn`) and applies it to the summary watermark's estimate too.
 
 Robust by construction (:func:`robust_ratio`): of the last :data:`WINDOW` reports, only those
 whose ratio is within :data:`AGREEMENT` of their median count, so one bad report cannot move
