@@ -22,7 +22,7 @@ from nbagent.llm.compact import (
     key_terms,
     plan_compaction,
 )
-from nbagent.llm.compact._estimates import PassEstimator
+from nbagent.llm.compact._plan import PassEstimator
 from nbagent.llm.compact._policy import (
     _TABLE_DELIMITERS,
     decays_alike,

@@ -20,18 +20,23 @@ The package reads by question:
 _policy       what decides: the config, the actions, the four score sources, the matrix and its
               reasons (every rule a decision follows, top to bottom)
 _texts        what is written: the markers, one constant for each keep length
-_plan         how a pass runs: the planner, its memoised decisions, applying a plan, the records
+_plan         how a pass runs: the planner, its memoised decisions, what it counts once,
+              applying a plan, the records, and between compactions the last one's decisions
+              carried unchanged (a stable prefix)
 _records      what a pass reports: the record types, the plan and the report
 _index        what is remembered: each message's analysis, the reference index
 _terms        what ties a reply to a result: key terms, judged once a token per scan
-_estimates    what a pass counts once: the estimate of each text it meets again
-_carry        between compactions: the last one's decisions carried unchanged (a stable prefix)
 ============  =================================================================================
 """
 
-from nbagent.llm.compact._carry import HELD_REASON, carried_report
 from nbagent.llm.compact._index import CompactState
-from nbagent.llm.compact._plan import apply_plan, microcompact, plan_compaction
+from nbagent.llm.compact._plan import (
+    HELD_REASON,
+    apply_plan,
+    carried_report,
+    microcompact,
+    plan_compaction,
+)
 from nbagent.llm.compact._policy import (
     MEDIUM_CHARS,
     SMALL_CHARS,
