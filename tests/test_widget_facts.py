@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.providers.offline import OfflineProvider
-from nbagent.notebook._widget_facts import retention_text
 from nbagent.notebook.retention import current_retention, retention_table
+from nbagent.notebook.widget import retention_text
 from tests.agent_support import ScriptedProvider, make_session
 from tests.test_widget import REPLY, TIMEOUT, chat, gated
 

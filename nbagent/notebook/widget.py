@@ -10,8 +10,8 @@ What it shows, top to bottom: a status line; the history (one HTML widget per us
 per reply, model text escaped, tool calls as collapsible blocks; the box scrolls and stays pinned
 to the newest message through ``flex-direction: column-reverse``); the reply streaming in place;
 an error line when a turn fails; a text box and a Send button; the watermark gauge with the
-current retention beside it and a box to pin facts (``chat.facts``,
-:mod:`nbagent.notebook._widget_facts`); the session's USD so far next to its tokens
+current retention beside it and a box to pin facts (``chat.facts``, a :class:`FactsPanel`); the
+session's USD so far next to its tokens
 (``chat.spend``, :func:`~nbagent.notebook.cost_view.spend_label`: "no known price" for a model
 without one); the latest summary; and the recent microcompact decisions.
 
@@ -34,12 +34,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
 import ipywidgets as w
 
 from nbagent.agent import submit_background
+from nbagent.agent.facts import Fact
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
@@ -59,7 +61,7 @@ from nbagent.notebook._render import (
     user_html,
 )
 from nbagent.notebook._sessions import provider_label
-from nbagent.notebook._widget_facts import FactsPanel
+from nbagent.notebook.retention import current_retention
 
 logger = logging.getLogger("nbagent.notebook.widget")
 
@@ -85,6 +87,79 @@ def _last_failed_summary(session: AgentSession) -> TurnRecord | None:
         if record.summary_status is SummaryStatus.FAILED:
             return record
     return None
+
+
+RETENTION_TOOLTIP = (
+    "Facts the extractor found (the user's values and rule sentences, tools' results, pins) "
+    "that the next request still shows; it cannot see a fact it does not recognise: list "
+    "the ones you rely on as probes (check_probes, tune_summary(probes=...))"
+)
+"""What the widget's facts line counts, on hover (the same count as ``%agent facts``)."""
+
+
+def retention_text(kept: int, stated: int) -> str:
+    """``"facts 47/52 kept (90%)"`` (not escaped: numbers only)."""
+    if not stated:
+        return "facts: none stated yet"
+    return f"facts {kept}/{stated} kept ({kept / stated:.0%})"
+
+
+class FactsPanel:
+    """The chat widget's facts part: retention and pins of ``session``; ``busy`` says whether a
+    turn is running.
+
+    ``retention`` reads "facts 47/52 kept (90%)": of the facts stated in the current slot (and the
+    pinned ones), how many the next request shows the model (:func:`current_retention`: the kept
+    tail, the summary's prose or its ledger). The pin box calls ``session.pin`` and lists what is
+    pinned; every text shown is escaped. A pin is refused while a turn runs: the turn saves the
+    session state it read when it started, and would save over the pin.
+    """
+
+    def __init__(self, session: AgentSession, busy: Callable[[], bool]) -> None:
+        self.session = session
+        self._busy = busy
+        self.retention = w.HTML(tooltip=RETENTION_TOOLTIP)
+        self.pin_input = w.Text(
+            placeholder="Pin a fact · every summary keeps it",
+            continuous_update=True,
+            layout=w.Layout(flex="1 1 auto", width="auto"),
+        )
+        self.pin_button = w.Button(description="Pin", icon="thumb-tack")
+        self.pinned = w.HTML()
+        self.message = w.HTML()
+        self.pin_row = w.HBox([self.pin_input, self.pin_button])
+        self.widget = w.VBox([self.pin_row, self.pinned, self.message])
+        self.pin_button.on_click(self._on_click)
+        self.pin_input.on_msg(self._on_input_msg)
+
+    def pin(self, text: str) -> Fact:
+        """Pin ``text`` in the session (saved) and show it."""
+        if self._busy():
+            raise NbAgentError("a turn is running in this chat; pin the fact after it ends")
+        fact = self.session.pin_sync(text)
+        self.refresh()
+        return fact
+
+    def _on_click(self, _button: Any = None) -> None:
+        text = self.pin_input.value
+        if not text.strip():
+            return
+        try:
+            fact = self.pin(text)
+        except NbAgentError as e:
+            self.message.value = f"<em>{escape_html(str(e))}</em>"
+            return
+        self.pin_input.value = ""
+        self.message.value = escape_html(f"pinned: {fact.text}")
+
+    def _on_input_msg(self, _widget: Any, content: dict[str, Any], _buffers: Any) -> None:
+        if content.get("event") == "submit":
+            self._on_click()
+
+    def refresh(self) -> None:
+        self.retention.value = escape_html(retention_text(*current_retention(self.session)))
+        pinned = [f.text for f in self.session.facts().pinned]
+        self.pinned.value = escape_html("pinned: " + " · ".join(pinned)) if pinned else ""
 
 
 class ChatWidget:
