@@ -16,14 +16,15 @@ import pytest
 
 from nbagent.agent import _sync
 from nbagent.agent._sync import run_sync
-from nbagent.llm._tool_args import (
+from nbagent.llm.blocks import (
     INVALID_JSON_KEY,
+    TextBlock,
+    ToolUseBlock,
     arguments_problem,
     invalid_arguments_text,
     parse_tool_arguments,
     wire_arguments,
 )
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.events import (
     MessageEndEvent,
     MessageStartEvent,

@@ -18,8 +18,14 @@ from typing import Annotated, Any, Literal, assert_never
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from nbagent.errors import StreamError
-from nbagent.llm._tool_args import parse_tool_arguments
-from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock, valid_unicode
+from nbagent.llm.blocks import (
+    ContentBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+    parse_tool_arguments,
+    valid_unicode,
+)
 from nbagent.llm.messages import AssistantMessage
 from nbagent.llm.request import MessageResponse, StopReason
 from nbagent.llm.usage import Usage
@@ -145,7 +151,7 @@ class _Slot:
 def parse_tool_input(raw: str) -> dict[str, Any]:
     """Parse joined tool-input JSON: ``{}`` when empty; text that is not a JSON object (cut off
     by ``max_tokens``, or malformed) is kept raw, so the tool never runs on made-up defaults
-    (see :mod:`nbagent.llm._tool_args`)."""
+    (see :func:`nbagent.llm.blocks.parse_tool_arguments`)."""
     return parse_tool_arguments(raw)
 
 

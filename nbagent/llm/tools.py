@@ -46,7 +46,6 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nbagent.errors import ConfigurationError, ToolError
 from nbagent.llm._checks import seconds_problem
-from nbagent.llm._tool_args import arguments_problem, invalid_arguments_text, parse_tool_arguments
 from nbagent.llm._tool_schema import (
     arguments_model,
     described_function,
@@ -60,7 +59,12 @@ from nbagent.llm._tool_text import (
     parse_docstring,
     serialise_result,
 )
-from nbagent.llm.blocks import ToolUseBlock
+from nbagent.llm.blocks import (
+    ToolUseBlock,
+    arguments_problem,
+    invalid_arguments_text,
+    parse_tool_arguments,
+)
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 
 logger = logging.getLogger("nbagent.llm.tools")
@@ -332,7 +336,7 @@ class ToolRegistry:
     async def invoke(self, call: ToolUseBlock, timeout: float | None = None) -> ToolCallResult:
         """Run one call; never raises for the tool's sake (cancellation still propagates).
 
-        A call whose input :func:`~nbagent.llm._tool_args.parse_tool_arguments` could not read
+        A call whose input :func:`~nbagent.llm.blocks.parse_tool_arguments` could not read
         (the model's text was not a JSON object) gets an error result; the tool does not run.
         """
         return await self.invoke_raw(call.name, call.input, call_id=call.id, timeout=timeout)

@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from typing import Any, assert_never
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm._tool_args import invalid_arguments_text
 from nbagent.llm.blocks import (
     AudioBlock,
     ContentBlock,
@@ -35,6 +34,7 @@ from nbagent.llm.blocks import (
     ThinkingBlock,
     ToolResultBlock,
     ToolUseBlock,
+    invalid_arguments_text,
 )
 from nbagent.llm.messages import (
     NOT_RUN_RESULT,

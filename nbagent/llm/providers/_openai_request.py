@@ -16,7 +16,6 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
 
-from nbagent.llm._tool_args import wire_arguments
 from nbagent.llm.blocks import (
     AudioBlock,
     ContentBlock,
@@ -28,6 +27,7 @@ from nbagent.llm.blocks import (
     ToolResultBlock,
     ToolUseBlock,
     text_of,
+    wire_arguments,
 )
 from nbagent.llm.messages import (
     NOT_RUN_RESULT,
