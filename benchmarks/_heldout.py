@@ -82,6 +82,11 @@ SEALED3 = HELDOUT.parent / "heldout_sealed3"
 training, a Spanish flat purchase, a Chinese warehouse migration, a Polish car claim, a
 French/English workshop, a coffee roastery), most corrections without a cue word: measured
 once per change it judges, never tuned on (see its README)."""
+SEALED4 = HELDOUT.parent / "heldout_sealed4"
+"""A fifth set, six conversations written blind to nbagent's source in session 12 (a genomics
+pipeline, Turkish marketplace seller ops, a Swedish rental water leak, a Brazilian month-end
+close, a Hinglish pharmacy, a Czech inheritance at a notary), after sealed3 was partly spent on
+the ledger's share: measured, never tuned on (see its README)."""
 
 
 def case_names(folder: Path = HELDOUT) -> list[str]:

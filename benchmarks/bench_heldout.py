@@ -10,7 +10,9 @@ wedding, Korean export freight, an English tax return, a Dutch software release,
 lab procurement, a home-lab Kubernetes migration) and of ``tests/data/heldout_sealed3/`` (six,
 48-51 turns, written blind to nbagent's source: a LoRA fine-tune, a Spanish flat purchase, a
 Chinese warehouse migration, a Polish car claim, a French/English workshop, a coffee roastery)
-are replayed through real
+and of ``tests/data/heldout_sealed4/`` (six, 50-51 turns, written blind in session 12: a
+genomics pipeline, Turkish marketplace seller ops, a Swedish rental leak, a Brazilian month-end
+close, a Hinglish pharmacy, a Czech inheritance) are replayed through real
 sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
 
 - ``keep last 20 messages``: the baseline, each turn's unmanaged request cut to its last 20
@@ -39,6 +41,7 @@ from benchmarks._heldout import (
     SEALED,
     SEALED2,
     SEALED3,
+    SEALED4,
     WINDOW,
     case_names,
     default_policy,
@@ -74,7 +77,7 @@ def measure_all() -> dict[str, list[dict[str, Any]]]:
     summary, compact = default_policy(WINDOW)
     tables: dict[str, list[dict[str, Any]]] = {}
     for folder, name in [
-        (f, n) for f in (HELDOUT, SEALED, SEALED2, SEALED3) for n in case_names(f)
+        (f, n) for f in (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4) for n in case_names(f)
     ]:
         case = load_case(name, folder)
         name = f"{folder.name}/{name}"

@@ -16,6 +16,7 @@ from benchmarks._heldout import (
     SEALED,
     SEALED2,
     SEALED3,
+    SEALED4,
     Case,
     Correction,
     Fact,
@@ -99,6 +100,30 @@ def test_the_fourth_set_has_six_in_new_domains_and_languages_written_blind() -> 
         for fix in case.corrections:
             assert fix.turn_old < fix.turn_new
             assert fix.old in users[fix.turn_old] and fix.new in users[fix.turn_new], fix
+
+
+def test_the_fifth_set_has_six_more_in_new_domains_and_languages_written_blind() -> None:
+    """Written in session 12 by a helper that read no nbagent source (see its README)."""
+    cases = [load_case(n, SEALED4) for n in case_names(SEALED4)]
+    assert len(cases) == 6
+    assert {"en", "tr", "sv", "cs"} <= {c.language for c in cases}
+    earlier = {
+        load_case(n, folder).domain
+        for folder in (HELDOUT, SEALED, SEALED2, SEALED3)
+        for n in case_names(folder)
+    }
+    assert not {c.domain for c in cases} & earlier
+    for case in cases:
+        _, turns = split_turns(case.messages)
+        assert 46 <= len(turns) <= 56, case.name
+        users = [message_text(t.user) for t in turns]
+        assert 18 <= len(case.hard) <= 24 and 6 <= len(case.soft) <= 11
+        assert len(case.corrections) == 5
+        for fix in case.corrections:
+            assert fix.turn_old < fix.turn_new
+            # Written as people write: "göran sa ok" is where "Göran" was said.
+            assert fix.old.lower() in users[fix.turn_old].lower(), fix
+            assert fix.new.lower() in users[fix.turn_new].lower(), fix
 
 
 @pytest.mark.parametrize(("folder", "name"), ALL, ids=IDS)
