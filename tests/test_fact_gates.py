@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.llm import facts
-from nbagent.llm.facts import _PATTERNS, _extract, _shape_of
+from nbagent.llm._fact_gates import Looks, opens, shape_of
+from nbagent.llm.facts import _PATTERNS, _extract
 
 DATA = Path(__file__).parent / "data"
 
@@ -58,12 +59,8 @@ def test_the_gates_change_nothing_on_every_text_the_suite_holds(
 
 
 def _opened(text: str) -> bool:
-    shape = _shape_of(text)
-    seen: dict[str, bool] = {}
-    return all(
-        not p.gates or any(facts._opens(g, text, text.lower(), shape, seen) for g in p.gates)
-        for p in _PATTERNS
-    )
+    looks = Looks(text)
+    return all(not p.gates or any(opens(g, looks) for g in p.gates) for p in _PATTERNS)
 
 
 _PIECES = [
@@ -135,7 +132,7 @@ def test_the_gates_change_nothing_on_texts_made_to_sit_on_their_edges(pieces: li
 
 
 def test_a_shape_shows_each_character_class_and_refuses_what_it_cannot_show() -> None:
-    assert _shape_of("Flight CA1234 at 07:45\tok") == "Aaaaaa AA0000 aa 00:00 aa"
-    assert _shape_of("中文 12") == "中文 00"
-    assert _shape_of("\u0663 apples") is None  # a digit outside ASCII
-    assert _shape_of("a\u2028b") is None  # a line separator is \s
+    assert shape_of("Flight CA1234 at 07:45\tok") == b"Aaaaaa AA0000 aa 00:00 aa"
+    assert shape_of("中文 12") == "中文 00".encode()
+    assert shape_of("\u0663 apples") is None  # a digit outside ASCII
+    assert shape_of("a\u2028b") is None  # a line separator is \s

@@ -16,6 +16,7 @@ import functools
 import re
 import unicodedata
 
+from nbagent.llm._word_tries import trie
 from nbagent.llm.memo import TextMemo
 
 CURRENCY_CODES = "usd|eur|gbp|jpy|cny|rmb|hkd|chf"
@@ -29,8 +30,10 @@ CURRENCY_AFTER = (
     rf"{CURRENCY_WORDS}|[{CURRENCY_SIGNS}]|円|원|рубл(?:ей|я|ь)|руб\.?|евро|rub|юаней|"
     r"долларов|francs?|franken"
 )
-_NUMBER_GAP_SPACE = re.compile(r"(?<=\d)\s+(?=\d)")
-_THOUSANDS = re.compile(r"(?<=\d)[,\u2009 ](?=\d{3}(?!\d))")
+# Each led by a character it consumes, then looking back: the engine skips to where one
+# stands, where a leading lookbehind makes it try every place of the text.
+_NUMBER_GAP_SPACE = re.compile(r"\s(?<=\d\s)\s*(?=\d)")
+_THOUSANDS = re.compile(r"[,\u2009 ](?<=\d[,\u2009 ])(?=\d{3}(?!\d))")
 _SPACE = re.compile(r"\s+")
 NUMBER_GAP = "\x00"
 """What stays of the space between two numbers, so "CA1234 07:45" does not read as one."""
@@ -96,9 +99,15 @@ _EU_PLAIN = re.compile(
 _CLOCK_KEY = re.compile(
     r"(?=\d)(?<![\d:.])(\d{1,2})(?:(?:[:.](\d{2}))? ?uhr(?![a-z])|h(\d{2})(?!\d))"
 )
-_VERSION_KEY = re.compile(
-    r"(?=[v=~>])(?:(?<![a-z0-9])v(?=\d+\.\d)|(?<=[a-z0-9])(?:==|~=|>=)(?=v?\d))"
+_VERSION_KEY = re.compile(r"[v=~>](?:(?<=v)(?<![a-z0-9]v)(?=\d+\.\d)|(?<=[a-z0-9][=~>])=(?=v?\d))")
+_CURRENCY_FORMS = re.compile(
+    trie(rf"us\$|hk\$|[{CURRENCY_SIGNS}]|{CURRENCY_CODES}|{CURRENCY_AFTER}")
 )
+"""A currency as :data:`_AMOUNT_KEY` reads one, on either side: without one, no amount."""
+_EU_FORMS = re.compile(r"\.\d\d\d|,(?<=0,)\d")
+"""What each form of :data:`_EU_PLAIN` holds: a dot and three digits, or "0," and a digit."""
+_CLOCK_FORMS = re.compile(r"uhr|h(?<=\dh)\d")
+"""What each form of :data:`_CLOCK_KEY` holds."""
 
 
 def _plain_number(number: str, *, money: bool) -> str:
@@ -161,11 +170,12 @@ def _normalize(text: str) -> str:
         worded = True
     if worded:
         # An amount leaves spaces around it, so a number beside it stays a number of its own.
-        text = _AMOUNT_KEY.sub(_amount_key, text)
-        if "h" in text:
+        if _CURRENCY_FORMS.search(text):
+            text = _AMOUNT_KEY.sub(_amount_key, text)
+        if "h" in text and _CLOCK_FORMS.search(text):
             text = _CLOCK_KEY.sub(_clock_key, text)
         text = _VERSION_KEY.sub("", text)
-    if "," in text or "." in text:
+    if ("," in text or "." in text) and _EU_FORMS.search(text):
         text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
     text = _THOUSANDS.sub("", text)
     return _SPACE.sub("", _NUMBER_GAP_SPACE.sub(NUMBER_GAP, text))

@@ -25,19 +25,54 @@ book that follows a session's history lives in :mod:`nbagent.agent.facts`.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+from nbagent.llm._fact_gates import (
+    CYRILLIC,
+    DIGIT,
+    Gate,
+    Looks,
+    Words,
+    any_word,
+    make_gate,
+    open_passes,
+)
+from nbagent.llm._fact_words import (
+    ANY_MONTH_TRIE,
+    ARTICLE_TRIE,
+    CALENDAR,
+    CODE_TRIE,
+    CURRENCY_AFTER_WORDS,
+    CURRENCY_TRIE,
+    EU_MONTH_TRIE,
+    EU_MONTH_WORDS,
+    FILE_EXTENSIONS,
+    MONTH_TRIE,
+    MONTH_WORDS,
+    NOT_EVENTS,
+    NOT_NAMES,
+    RU_MONTH_TRIE,
+    SEAT_TRIE,
+    SEAT_WORDS,
+    STREET_WORDS,
+    TOOL_NAMES,
+    UNIT_TRIE,
+    UNITS,
+    URI_SCHEMES,
+    WEEKDAY_TRIE,
+    WEEKDAY_WORDS,
+)
+from nbagent.llm._word_tries import trie
 from nbagent.llm.blocks import TextBlock, ToolResultBlock, text_of
 from nbagent.llm.fact_keys import (
-    CURRENCY_AFTER,
     CURRENCY_CODES,
     CURRENCY_SIGNS,
-    CURRENCY_WORDS,
     NUMBER_GAP,
     found_in,
     normalize,
@@ -155,53 +190,16 @@ _NUMBER = r"\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
 _EU_NUMBER = r"\d{1,3}(?:\.\d{3})+,\d{2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d+,\d{2}(?![\d,])"
 """German and French money: "1.234,50", "47.998.112", "12,50" (only where the comma or the
 second dot says so: "1.234" stays the decimal the English read)."""
-_RUN = r"(?P<run>\d++(?:\.\d++)*+(?:[,\u2009 ]\d++(?:\.\d++)*+)*+)"
-"""A whole run of digit groups, taken possessively from its start (see :func:`_tail_start`)."""
+_RUN = r"(?P<run>\d++(?:[.,\u2009 ]\d++)*+)"
+"""A whole run of digit groups (joined by dots, commas or spaces), taken possessively from its
+start (see :func:`_tail_start`)."""
 _RUN_START = r"(?<!\d)(?<!\d[.,\u2009 ])"
-_UNITS = (
-    r"km|kms|kg|kgs|g|mg|m|cm|mm|mi|miles?|ft|lbs?|gb|mb|kb|tb|ms|sec|secs|seconds?|min|mins|"
-    r"minutes?|h|hrs?|hours?|days?|nights?|weeks?|months?|years?|people|persons?|guests?|adults?|"
-    r"children|kids|rooms?|seats?|bags?|°c|°f|%|公里|千米|米|公斤|千克|克|晚|天|周|小时|分钟|秒|"
-    r"人|位|间|张|个|件|岁"
-)
-_MONTHS = (
-    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|"
-    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-)
-_EU_MONTHS = (
-    r"januar|jänner|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|"
-    r"dezember|mär|okt|dez|janvier|février|fevrier|mars|avril|juin|juillet|août|aout|septembre|"
-    r"octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
-    r"septiembre|setiembre|octubre|noviembre|diciembre|jan|feb|apr|jun|jul|aug|sept|sep|nov"
-)
-_RU_MONTHS = r"января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
 _A = r"(?<![A-Za-z0-9])"
 """Where a Latin token starts: ``\\b`` sees none after a Chinese character (both are ``\\w``)."""
 _Z = r"(?![A-Za-z0-9])"
 _FLIGHT = r"(?:[A-Z]{2}\d{2,4}|(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})"
-_URI_SCHEMES = (
-    r"s3a?|gs|az|abfss?|wasbs?|hdfs|dbfs|file|sftp|ftp|ssh|git|postgres(?:ql)?|mysql|mariadb|"
-    r"sqlite|redis|rediss|mongodb(?:\+srv)?|snowflake|bigquery|jdbc:[a-z]+|kafka|amqps?|nats|grpc"
-)
 
 
-def _words(*lists: str) -> frozenset[str]:
-    return frozenset(word for words in lists for word in words.split())
-
-
-_TOOL_NAMES = _words(
-    """python py cpython pypy node nodejs java jdk openjdk go golang rust rustc ruby php perl
-    postgres postgresql mysql redis sqlite ubuntu debian centos alpine macos ios android cuda
-    cudnn gcc clang llvm numpy pandas polars scipy torch pytorch tensorflow jax spark pyspark
-    kafka airflow dbt django flask fastapi pydantic react vue angular kubernetes k8s docker
-    terraform scala kotlin swift dotnet julia version release ver"""
-)
-"""Names whose number after a space is a version ("python 3.11"; "AUC 0.91" is a result)."""
-_FILE_EXTENSIONS = (
-    r"py|ipynb|sh|md|rst|txt|csv|tsv|json|jsonl|ndjson|parquet|avro|orc|yaml|yml|toml|sql|log|"
-    r"cfg|ini|conf|xlsx|xls|pdf|docx|html|pkl|pickle|pt|pth|onnx|ckpt|safetensors|zip|gz|tgz|db|"
-    r"sqlite|duckdb|feather|arrow|h5|npz|npy"
-)
 _NAME_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?"
 _TITLES = r"(?:Herr|Frau|Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Mme|Mlle|Sra?|Srta|Dott)\.?"
 
@@ -211,9 +209,9 @@ class _Pattern(NamedTuple):
 
     kind: FactKind
     regex: re.Pattern[str]
-    needs: str | tuple[str, ...]
+    needs: str | Words
     """A text without this (lower-cased; or without any of these) is not scanned: checking
-    for a word costs next to nothing, a pass does not. :data:`_DIGIT` and the other flags
+    for a word costs next to nothing, a pass does not. :data:`DIGIT` and the other flags
     name a character class instead."""
     group: int | str
     """The group that is the fact (0: the whole match)."""
@@ -222,20 +220,43 @@ class _Pattern(NamedTuple):
     from being one (see :func:`_tail_start`)."""
     accept: Callable[[str], bool] | None
     """A last word on the value, for what a regular expression says badly (a list of words)."""
-    gates: tuple[_Gate, ...]
+    gates: tuple[Gate, ...]
     """The pass runs only where one of these holds (none given: wherever ``needs`` holds)."""
+    lean: tuple[tuple[str, ...], re.Pattern[str]] | None = None
+    """The pattern without the alternatives that need one of some characters, for a text
+    without any of them: it finds the same, without trying them at every digit."""
 
-    def spans(self, text: str) -> Iterator[tuple[int, int]]:
-        group = self.group
-        for match in self.regex.finditer(text):
-            start, end = match.span(group)
-            if self.lead is not None:
-                found = _tail_start(text, match.start("run"), match.end("run"), self.lead)
-                if found is None:
-                    continue
-                start = found
-            if self.accept is None or self.accept(text[start:end]):
-                yield start, end
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Where the pass finds facts in ``text``, in order (before other passes' facts
+        are taken into account)."""
+        accept = self.accept
+        found = self.candidates(text)
+        return found if accept is None else [(s, e) for s, e in found if accept(text[s:e])]
+
+    def candidates(self, text: str) -> list[tuple[int, int]]:
+        """:meth:`spans` before :attr:`accept` has its say (the extractor asks it only of a
+        span no earlier fact covers)."""
+        # One search first: most passes find nothing in a sentence, and a search of it costs
+        # half of what making an iterator over it does. The matches after the first are those
+        # of one iteration from where it ends.
+        regex = self.regex
+        lean = self.lean
+        if lean is not None and not any(char in text for char in lean[0]):
+            regex = lean[1]
+        first = regex.search(text)
+        if first is None:
+            return []
+        group, lead = self.group, self.lead
+        if lead is None:
+            found = [first.span(group)]
+            found += [match.span(group) for match in regex.finditer(text, first.end())]
+            return found
+        found = []
+        for match in itertools.chain((first,), regex.finditer(text, first.end())):
+            start = _tail_start(text, match.start("run"), match.end("run"), lead)
+            if start is not None:
+                found.append((start, match.end(group)))
+        return found
 
 
 def _branch(
@@ -248,62 +269,29 @@ def _branch(
     group: int | str = 0,
     lead: str = "",
     accept: Callable[[str], bool] | None = None,
-    gates: tuple[_Gate, ...] = (),
+    gates: tuple[Gate, ...] = (),
+    lean: tuple[str, str] | None = None,
+    led: bool = False,
 ) -> _Pattern:
     """``pattern``, led by a lookahead of the characters it can start with: the engine then
     skips to those, where a leading lookbehind alone makes it try every position (4-5x
     slower on a JSON listing). A text without ``needs``, or that none of ``gates`` lets in,
-    is not scanned at all."""
-    regex = re.compile(f"(?=[{first}]){pattern}", flags)
+    is not scanned at all.
+
+    ``led``: ``pattern`` starts with one of those characters, matched (a lookbehind, if any,
+    after it: "[A-Z](?<![\\w-][A-Z])"), so the engine reads the text a character class at a
+    time, a third of what a lookahead costs at each character. ``lean``: the characters
+    without which some alternatives cannot match, and the pattern without them."""
+    regex = re.compile(pattern if led else f"(?=[{first}]){pattern}", flags)
     compiled = re.compile(lead) if lead else None
-    return _Pattern(kind, regex, needs, group, compiled, accept, gates)
+    wanted = any_word(needs) if isinstance(needs, tuple) else needs
+    leaner = None
+    if lean is not None:
+        leaner = (tuple(lean[0]), re.compile(f"(?=[{first}]){lean[1]}", flags))
+    return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner)
 
 
-class _Gate(NamedTuple):
-    """What a text must hold for a pass to find anything in it, checked before the pass is run:
-    any of ``words`` in the lower-cased text, any of ``cased`` in the text as written, and for
-    each tuple of ``shapes`` one of them in the text's shape (:func:`_shape_of`). An empty field
-    asks nothing.
-
-    Most passes find nothing in most texts: of 27 passes over a 100 KB JSON listing, 22 found
-    no fact and took 97 ms of its 158. Checking a substring costs microseconds, a pass
-    milliseconds. A gate must be implied by every fact its pass yields, or the pass misses
-    facts: ``tests/test_fact_kinds.py`` compares gated and ungated extraction."""
-
-    shapes: tuple[tuple[str, ...], ...] = ()
-    words: tuple[str, ...] = ()
-    cased: tuple[str, ...] = ()
-
-
-def _gate(*shapes: str | tuple[str, ...], words: str = "", cased: str = "") -> _Gate:
-    """A gate from shape alternatives (a string: one shape; a tuple: any of them, and each
-    argument needed) and space-separated words."""
-    groups = tuple((one,) if isinstance(one, str) else one for one in shapes)
-    return _Gate(groups, tuple(words.split()), tuple(cased.split()))
-
-
-_SHAPE = str.maketrans(
-    {
-        **dict.fromkeys("0123456789", "0"),
-        **dict.fromkeys("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "A"),
-        **dict.fromkeys("abcdefghijklmnopqrstuvwxyz", "a"),
-        **dict.fromkeys("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f", " "),
-    }
-)
-_BEYOND_SHAPE = re.compile(r"(?=[^\x00-\x7f])[\d\s]")
-"""A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
-
-
-def _shape_of(text: str) -> str | None:
-    """``text`` with each ASCII digit "0", capital "A", lower-case letter "a" and white space
-    " " (the rest as written); ``None`` where a digit or a space is not ASCII, so no shape
-    gate may judge it."""
-    if not text.isascii() and _BEYOND_SHAPE.search(text) is not None:
-        return None
-    return text.translate(_SHAPE)
-
-
-_GROUP = re.compile(r"\d+(?:\.\d+)*")
+_PARTS = re.compile(r"[,\u2009 ]")
 
 
 def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int | None:
@@ -314,72 +302,35 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
     The pattern used to try every group of a run as a start and re-read the run from each (so
     10 KB of "123 456 …" took seconds); read once, a run gives the same facts: only a number
     that reaches the end of its run can have a unit after it."""
-    groups = [(m.start(), m.group()) for m in _GROUP.finditer(text, start, end)]
+    run = text[start:end]
+    # Its groups: what commas and spaces part (a dot stays in its group). Most runs are one.
+    groups = _PARTS.split(run) if "," in run or " " in run or "\u2009" in run else [run]
     last = len(groups) - 1
-    if groups[last][1].count(".") > 1:
+    if groups[last].count(".") > 1:
         return None
     first = last
     while first > 0:
-        here = groups[first][1]
+        here = groups[first]
         whole = here.split(".", 1)[0] if first == last else here
-        before = groups[first - 1][1]
+        before = groups[first - 1]
         if len(whole) != 3 or not whole.isdigit() or len(before) > 3 or not before.isdigit():
             break
         first -= 1
-    for at, _ in groups[first:]:
+    at = start + sum(len(group) + 1 for group in groups[:first])
+    for group in groups[first:]:
         if at == 0 or not lead.match(text, at - 1):
             return at
+        at += len(group) + 1
     return None
 
 
-_WEEKDAYS = (
-    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|"
-    "donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
-    "dimanche|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo"
-)
-_CALENDAR = _words(
-    "January February March April May June July August September October November December",
-    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday",
-    "Saturday Sunday Januar Februar März Juni Juli Oktober Dezember Montag Dienstag Mittwoch",
-    "Donnerstag Freitag Samstag Sonntag Spring Summer Autumn Fall Winter Christmas Easter",
-)
-_NOT_NAMES = _CALENDAR | _words(
-    "The A An This That These Those Our Your Their His Her Its My We You They He She It I",
-    "Thank Thanks Please Hello Hi Dear Yes No Okay Sorry Best Regards Kind Cheers Welcome",
-    "Data Table Tables Figure Section Chapter Step Steps Note Notes Model Models Team Project",
-    "Plan Report Summary Total Results Result Test Tests Train Validation Feature Features",
-    "Street Road Avenue Lane Drive Square Station Airport Terminal Hotel Hostel Inn Resort",
-    "Tower Temple Shrine Castle Palace Museum Gallery Garden Gardens Bridge Lake River",
-    "Mount Mountain Bay Beach Island Center Centre Market Mall Bank Group Inc Ltd Corp",
-    "Company University College School Hospital Church Line Express Rail Pass City Airlines",
-    "Airways Air New North South East West Central Grand Great Royal National International",
-    "United General Old Upper Lower Saint San Los Las Hong Kong York Japan China Tokyo Kyoto",
-    "Osaka Beijing Shanghai London Paris Berlin English Chinese Japanese German French",
-    "Spanish Korean Russian Python Jupyter Excel Google Microsoft Amazon Apple Windows Linux",
-    "Machine Learning Deep Neural Network Network Cloud Server Client Service Services",
-    "Visitor Visa Temporary Shinkansen Limited Rapid Mitte Mall Plaza Cafe Café Bar Restaurant",
-    "Error Warning Info Debug True False None Null Yes Mr Mrs Ms Dr Prof Room Seat Gate",
-)
-"""Capitalised words that are not a person's: calendar words, openers, title-case labels and
-places (a name is two or three words that are none of these)."""
-_ARTICLES = (
-    "the|a|an|this|that|these|those|our|your|their|its|der|die|das|den|dem|des|ein|eine|im|am|"
-    "zum|zur|vom|beim|le|la|les|el|los|las|un|une"
-)
-"""Words after which capitalised words name a thing ("the Data Team", "im Hotel Adlon")."""
-_NOT_EVENTS = _CALENDAR | _words(
-    "In On At By Since From Until Till To For Of The Before After Early Late Mid End Start",
-    "Q1 Q2 Q3 Q4 H1 H2 FY Year Fiscal Copyright Version Windows Office Release Python",
-)
-
-
 def _is_name(value: str) -> bool:
-    return not any(word in _NOT_NAMES for word in value.split())
+    return not any(word in NOT_NAMES for word in value.split())
 
 
 def _is_event(value: str) -> bool:
     words = value.split()[:-1]
-    if words[0] in _NOT_EVENTS or any(word in _CALENDAR for word in words):
+    if words[0] in NOT_EVENTS or any(word in CALENDAR for word in words):
         return False
     return len(words) > 1 or len(words[0]) > 2
 
@@ -401,11 +352,11 @@ def _is_version(value: str) -> bool:
     if sep == "-":
         return dots > 0
     if sep == " ":
-        return name.lower() in _TOOL_NAMES or dots > 1 or (bool(v) and dots > 0)
+        return name.lower() in TOOL_NAMES or dots > 1 or (bool(v) and dots > 0)
     return True
 
 
-_FILE = re.compile(rf"[^/]*\.(?:{_FILE_EXTENSIONS})/?", re.IGNORECASE)
+_FILE = re.compile(rf"[^/]*\.(?:{FILE_EXTENSIONS})/?", re.IGNORECASE)
 
 
 def _is_path(value: str) -> bool:
@@ -417,15 +368,6 @@ def _is_path(value: str) -> bool:
 
 
 _I = re.IGNORECASE
-_DIGIT = "<a digit>"
-"""``needs`` of a pattern whose every match holds a digit: a text without one skips it."""
-_CYRILLIC = "<cyrillic>"
-_HANGUL = "<hangul>"
-_FLAGS = {
-    _DIGIT: re.compile(r"\d"),
-    _CYRILLIC: re.compile(r"[\u0400-\u04ff]"),
-    _HANGUL: re.compile(r"[\uac00-\ud7a3]"),
-}
 _RESULT_CUES = "(?:{})".format(
     "|".join(
         f"(?<={cue})"
@@ -437,31 +379,6 @@ _RESULT_CUES = "(?:{})".format(
     )
 )
 """Words after which a decimal is a measured result."""
-_SEAT_WORDS = tuple(
-    _words(
-        "seat sitz siège asiento room rm. zimmer raum chambre salle habitac cabin kabine suite",
-        "место номер комнат 座位 房 号室 호실",
-    )
-)
-_STREET_WORDS = tuple(
-    _words(
-        "street st. road rd. avenue ave. boulevard blvd lane drive court place square terrace",
-        "crescent way straße strasse str. weg gasse platz allee ring damm ufer rue quai chemin",
-        "route impasse calle avenida avda plaza paseo",
-    )
-)
-_WEEKDAY_WORDS = (
-    _WEEKDAYS.replace("|", " ").replace("mi[eé]rcoles", "rcoles").replace("s[aá]bado", "bado")
-)
-_MONTH_WORDS = "jan feb mar apr may jun jul aug sep oct nov dec"
-_EU_MONTH_WORDS = _EU_MONTHS.replace("|", " ")
-_CURRENCY_AFTER_WORDS = " ".join(
-    (
-        CURRENCY_WORDS.replace("|", " ").replace("?", ""),
-        " ".join(CURRENCY_SIGNS),
-        "円 원 рубл руб евро rub юаней долларов franc franken",
-    )
-)
 
 
 def _starts(words: str) -> str:
@@ -475,20 +392,92 @@ def _starts(words: str) -> str:
 _UNIT_SHAPES = tuple(
     f"0{gap}{first}" for gap in ("", " ") for first in "aA°%公千米克晚天周小分秒人位间张个件岁"
 )
+
+
+def _tool_probe() -> str:
+    """A digit after a tool's name and a space (or " v"), the name looked back at by its
+    length (a look back has one): led by the digit, the search passes a text's words."""
+    by_length: dict[int, list[str]] = {}
+    for name in sorted(TOOL_NAMES):
+        by_length.setdefault(len(name), []).append(name)
+    behind = "|".join(
+        f"(?<={trie('|'.join(names), _I)}{gap}\\d)"
+        for names in by_length.values()
+        for gap in (" ", " v")
+    )
+    return rf"(?i:\d(?<=[ v]\d)(?:{behind}))"
+
+
+_AFTER_A_WORD = ("a ", "A ", "a,", "A,", "İ ", "İ,", "ı ", "ı,")
 _VERSION_GATES = (
     # Pinned ("==3.2", "@v1"), dashed ("fs-2025.06"), spaced ("featurekit v3.4.1", "spark 3"):
     # what :func:`_is_version` accepts.
-    _gate(("=0", "=a0", "@0", "@a0")),
-    _gate(("-0", "-a0"), "0.0"),
-    _gate((" 0", " a0"), "0.0"),
-    _gate((" 0", " a0"), words=" ".join(sorted(_TOOL_NAMES))),
+    make_gate(("==0", ">=0", "~=0", "==a0", ">=a0", "~=a0", "@0", "@a0")),
+    make_gate(("-0", "-a0"), "0.0", probe=r"-v?\d+\.\d"),  # a dash: a dot in the number
+    make_gate((" 0", " a0"), "0.0", probe=(r"\.\d+\.\d", r" v\d+\.\d")),  # two dots, or v and one
+    make_gate((" 0", " a0"), words=" ".join(sorted(TOOL_NAMES)), probe=_tool_probe()),
 )
+_FLIGHT_SHAPE = (
+    # A flight's image in the shape, led by its first character ("A" or "0"): the shape of
+    # "LH 400" is "AA 000", and nothing before it or after it may be a letter or a digit.
+    r"A(?<![aA0]A)(?:A0{2,4}|[A0] ?0{3,4})(?![aA0])",
+    r"0(?<![aA0]0)A ?0{3,4}(?![aA0])",
+)
+_SEAT_NAMED = (
+    rf"(?<![\w])(?=[sSzZrRcChHkKaAмМнНкК])(?i:{SEAT_TRIE})\.? ?"
+    r"(?:no\. ?|nr\. ?|# ?|n° ?)?[A-Z]?\d{1,5}(?:-\d{1,5})?[A-Z]?(?![\w]|[.,:/-]\d)"
+)
+"""A seat or room by its word: "seat 14A", "Zimmer 412", "room no. 5"."""
+_PHONE_PROBE = (
+    # Of each form, what a search finds fast (led by "+", "(", "-" or "/"): "+49 30 1",
+    # "(555)", "-123-4567" or "-12-3456", "030/ 12" (no form is led by a digit alone).
+    r"\+\d{1,3}(?:[ .-]?\(?\d{1,5}\)?){2}",
+    r"\(\d{3}\)",
+    r"-\d{2,4}-\d{4}",
+    r"/(?<=\d{3}/) ?\d{2}",
+)
+_AM_PM_PROBE = tuple(
+    rf"{m}(?:(?<=\d[aApP]{m})|(?<=\d[aApP]\.{m})|(?<=\d\s[aApP]{m})|(?<=\d\s[aApP]\.{m}))"
+    r"(?![A-Za-z0-9])"
+    for m in "mM"
+)
+_YEAR_PROBE = r" (?<=[A-Za-z] )(?:19|20)\d\d(?![\w]|[.,:/-]\d)"
+_UNIT_PROBE = (
+    # A number's first digit, after no character of ``lead``; its run; its unit.
+    rf"\d(?<![A-Za-z0-9_.]\d)[\d.,\u2009 ]*+\s?(?i:{UNIT_TRIE})(?i:(?![a-z]))"
+)
+_MONEY_AFTER = rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])"
+_UNIT_AFTER = rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![a-z])"
+_AMOUNT_RUN = _branch(
+    FactKind.AMOUNT,
+    "0-9",
+    rf"{_RUN_START}{_RUN}{_MONEY_AFTER}",
+    _I,
+    needs=DIGIT,
+    gates=(make_gate("0", words=CURRENCY_AFTER_WORDS, probe=rf"(?i:\d\s?(?:{CURRENCY_TRIE}))"),),
+    lead=r"[\d.,]",
+)
+_QUANTITY_RUN = _branch(
+    FactKind.QUANTITY,
+    "0-9",
+    rf"{_RUN_START}{_RUN}{_UNIT_AFTER}",
+    _I,
+    needs=DIGIT,
+    gates=(make_gate(_UNIT_SHAPES, probe=_UNIT_PROBE),),
+    lead=r"[A-Za-z0-9_.]",
+)
+_RUN_PAIR = re.compile(
+    rf"(?=[0-9]){_RUN_START}{_RUN}(?=(?P<money>{_MONEY_AFTER})?)(?=(?P<unit>{_UNIT_AFTER})?)"
+    r"(?(money)|(?(unit)|(?!)))",
+    _I,
+)
+"""The runs of both: each run read once, with what follows it (see :func:`_run_pair`)."""
 _PATTERNS: tuple[_Pattern, ...] = (
     # In priority order: a later match inside an earlier one is not a fact of its own.
     _branch(
         FactKind.URL,
         "a-z",
-        rf"(?<![A-Za-z0-9+.-])(?:{_URI_SCHEMES})://[^\s<>\"'`)\]]+[^\s<>\"'`)\].,;:!?。，；：！？]",
+        rf"(?<![A-Za-z0-9+.-])(?:{URI_SCHEMES})://[^\s<>\"'`)\]]+[^\s<>\"'`)\].,;:!?。，；：！？]",
         needs="://",
     ),  # before e-mail: "postgres://user:secret@db.internal/prod" is one URI
     _branch(
@@ -500,11 +489,19 @@ _PATTERNS: tuple[_Pattern, ...] = (
         needs="@",
     ),
     _branch(
-        FactKind.URL, "h", r"https?://[^\s<>\"'`)\]]+[^\s<>\"'`)\].,;:!?。，；：！？]", needs="://"
+        FactKind.URL,
+        "h",
+        r"https?://[^\s<>\"'`)\]]+[^\s<>\"'`)\].,;:!?。，；：！？]",
+        needs="://",
+        led=True,
     ),
-    _branch(FactKind.COMMAND, "`", r"`(?<!``)([^`\n]{2,200})`(?!`)", needs="`", group=1),
+    _branch(FactKind.COMMAND, "`", r"`(?<!``)([^`\n]{2,200})`(?!`)", needs="`", group=1, led=True),
     _branch(
-        FactKind.PATH, "~./", r"(?<![A-Za-z0-9_/:.])(?:~|\.{1,2})?(?:/[\w.@-]+){2,}/?", needs="/"
+        FactKind.PATH,
+        "~./",
+        r"(?<![A-Za-z0-9_/:.])(?:~|\.{1,2})?(?:/[\w.@-]+){2,}/?",
+        needs="/",
+        gates=(make_gate(probe=r"/[\w.@-]+/[\w.@-]"),),  # two parts
     ),
     _branch(
         FactKind.PATH,
@@ -520,14 +517,19 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"[\w@-]++(?:\.[\w@-]++)*+(?:/[\w@-]++(?:\.[\w@-]++)*+)++)/?(?![\w/])",
         needs="/",
         accept=_is_path,
+        # What :func:`_is_path` asks: "./" or "~/" first, a slash after a part (two slashes
+        # or one at the end), or a file's extension after the last one.
+        gates=(
+            make_gate(probe=(r"\./", r"~/", r"/[\w@.-]+/", rf"/[\w@.-]*\.(?i:{FILE_EXTENSIONS})")),
+        ),
     ),
     _branch(
         FactKind.PATH,
         r"\w",
-        rf"(?<![\w/:.@~$-])[\w-][\w.-]*?\.(?=[A-Za-z])(?:{_FILE_EXTENSIONS})(?![\w/.-])",
+        rf"(?<![\w/:.@~$-])[\w-][\w.-]*?\.(?=[A-Za-z])(?:{FILE_EXTENSIONS})(?![\w/.-])",
         _I,
         needs=".",
-        gates=(_gate((".a", ".A")),),
+        gates=(make_gate((".a", ".A")),),
     ),
     _branch(
         FactKind.PHONE,
@@ -536,9 +538,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"\(\d{3}\) ?\d{3}[ .-]\d{4}|\d{3}-\d{3}-\d{4}|0\d{1,4}-\d{2,4}-\d{4}|"
         r"0\d{2,5}/ ?\d{2,8}(?: \d{2,4}){0,3}|8 ?\(\d{3}\) ?\d{3}-\d{2}-\d{2})"
         r"(?![A-Za-z0-9/-]|\.\d)",
-        needs=_DIGIT,
+        needs=DIGIT,
         accept=lambda value: 7 <= sum(c.isdigit() for c in value) <= 15,
-        gates=(_gate(("+0", "(000)", "0-00", "0/")),),
+        gates=(make_gate(("+0", "(000)", "0-00", "0/"), probe=_PHONE_PROBE),),
     ),
     _branch(
         FactKind.ADDRESS,
@@ -554,7 +556,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:, \d{5} [A-Z][a-zéèà]+)?|"
         r"(?:Calle|Avenida|Avda\.|Plaza|Paseo) (?:de la |del |de )?[A-Z][\w]+(?: [A-Z]\w+)*,? "
         r"\d{1,4})",
-        needs=_STREET_WORDS,
+        needs=STREET_WORDS,
     ),
     _branch(
         FactKind.ADDRESS,
@@ -567,59 +569,76 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.IDENTIFIER,
         "A-Za-z",
         # Snake case names a column, a table, a setting: "user_id", "fct_orders", "seed=7".
-        r"(?<![\w.$@/-])(?:(?:[a-z]\w*+\.)?[a-z][a-z0-9]*(?:_[a-z0-9]++)++"
-        r"|[A-Z][A-Z0-9]*(?:_[A-Z0-9]++)++)(?:=[\w-]+(?:\.[\w-]+)*)?(?![\w-])"
+        # (A name's run of letters and digits is taken whole: only an underscore follows it.)
+        r"(?<![\w.$@/-])(?:(?:[a-z]\w*+\.)?[a-z][a-z0-9]*+(?:_[a-z0-9]++)++"
+        r"|[A-Z][A-Z0-9]*+(?:_[A-Z0-9]++)++)(?:=[\w-]+(?:\.[\w-]+)*)?(?![\w-])"
         # Not a key of JSON or YAML: a tool result's field names are not what it states.
         r"(?!\"?\s*:)",
         needs="_",
-        gates=(_gate(("a_a", "a_0", "0_a", "0_0", "A_A", "A_0", "0_A")),),
+        gates=(make_gate(("a_a", "a_0", "0_a", "0_0", "A_A", "A_0", "0_A")),),
     ),
     _branch(
         FactKind.DATE,
         "MTWFSDLJVmtwfsdljv",
         # A weekday with its day or its hour: "Thursday the 12th", "Dienstag 8:15", "mardi 14".
-        rf"{_A}(?:{_WEEKDAYS}),? (?:(?:the |den |le |el )?\d{{1,2}}(?:st|nd|rd|th|\.)?"
-        rf"(?:,? (?:de |of )?(?:{_MONTHS}|{_EU_MONTHS}){_Z})?(?![\d:.h]| ?[ap]\.?m\b)"
+        rf"{_A}(?:{WEEKDAY_TRIE}),? (?:(?:the |den |le |el )?\d{{1,2}}(?:st|nd|rd|th|\.)?"
+        rf"(?:,? (?:de |of )?(?:{ANY_MONTH_TRIE}){_Z})?(?![\d:.h]| ?[ap]\.?m\b)"
         r"|(?:at |um |à |a las )?\d{1,2}[:.h]\d{2}(?!\d))",
         _I,
-        needs=_DIGIT,
-        gates=(_gate("0", words=_WEEKDAY_WORDS),),
+        needs=DIGIT,
+        # A space before the digits; a comma or a space after the weekday (whose last letter
+        # may be a Turkish i, as IGNORECASE reads one).
+        gates=(make_gate(" 0", _AFTER_A_WORD, words=WEEKDAY_WORDS),),
     ),
     _branch(
         FactKind.DATE,
         "0-9",
         r"(?<!\d)(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}/\d{1,2}/\d{1,2}|"
         r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]|"
-        rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{_MONTHS}){_Z}(?:,? \d{{4}})?)",
+        rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_TRIE}){_Z}(?:,? \d{{4}})?)",
         _I,
-        needs=_DIGIT,
-        gates=(_gate(("0-0", "0/0", "0月0")), _gate(("0 ", "0a", "0A"), words=_MONTH_WORDS)),
+        needs=DIGIT,
+        gates=(
+            make_gate(("0-0", "0/0", "0月0")),
+            make_gate(
+                ("0 ", "a ", "A "),  # a space before the month
+                words=MONTH_WORDS,
+                probe=rf"\d(?i:st|nd|rd|th)? (?i:of )?(?i:{MONTH_TRIE})",
+            ),
+        ),
     ),
     _branch(
         FactKind.DATE,
         "JFMASONDjfmasond",
-        rf"{_A}(?:{_MONTHS})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?{_Z}",
+        rf"{_A}(?:{MONTH_TRIE})\.? \d{{1,2}}(?:st|nd|rd|th)?(?:,? \d{{4}})?{_Z}",
         _I,
-        needs=_DIGIT,
-        gates=(_gate(" 0", words=_MONTH_WORDS),),
+        needs=DIGIT,
+        gates=(make_gate(" 0", words=MONTH_WORDS),),
+    ),
+    _branch(
+        FactKind.DATE,
+        r"\d",
+        # "3.4.2027", "14. März 2027", "14 mars", "3 de abril de 2027"; both from a run's start
+        r"(?<!\d)(?:(?=[0-9])(?<!\.)(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{2}\.\d{2}\.\d{2})(?![\d]|\.\d)|"
+        rf"\d{{1,2}}(?:\. ?| |er )(?:de )?(?=[a-zäé])(?:{EU_MONTH_TRIE})"
+        r"(?:,? (?:de )?\d{4})?(?!\w))",
+        _I,
+        needs=DIGIT,
+        gates=(
+            make_gate(("0.0.0000", "0.00.0000", "00.00.00")),
+            make_gate(
+                ("0.", " "),  # a dot or a space before the month
+                words=EU_MONTH_WORDS,
+                probe=rf"(?i:\d(?:\. ?| |er )(?:de )?(?=[a-zäé])(?:{EU_MONTH_TRIE}))",
+            ),
+        ),
     ),
     _branch(
         FactKind.DATE,
         "0-9",
-        # "3.4.2027", "14. März 2027", "14 mars", "3 de abril de 2027"
-        r"(?<![\d.])(?:\d{1,2}\.\d{1,2}\.\d{4}|\d{2}\.\d{2}\.\d{2})(?![\d]|\.\d)|"
-        rf"(?<!\d)\d{{1,2}}(?:\. ?| |er )(?:de )?(?=[a-zäé])(?:{_EU_MONTHS})(?:,? (?:de )?\d{{4}})?"
-        r"(?!\w)",
+        rf"(?<!\d)\d{{1,2}} (?:{RU_MONTH_TRIE})(?: \d{{4}}(?: ?г(?:ода|\.)?)?)?(?!\w)",
         _I,
-        needs=_DIGIT,
-        gates=(_gate(("0.0.00", "0.00.00")), _gate("0", words=_EU_MONTH_WORDS)),
-    ),
-    _branch(
-        FactKind.DATE,
-        "0-9",
-        rf"(?<!\d)\d{{1,2}} (?:{_RU_MONTHS})(?: \d{{4}}(?: ?г(?:ода|\.)?)?)?(?!\w)",
-        _I,
-        needs=_CYRILLIC,
+        needs=CYRILLIC,
     ),
     _branch(
         FactKind.DATE,
@@ -633,37 +652,48 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # "15 Uhr", "15:30 Uhr", "15h30", "오후 3시 30분": before the bare "15:30" takes part.
         r"(?<![\d:.])\d{1,2}(?:(?:[:.]\d{2})? ?[Uu]hr(?![A-Za-z])|h\d{2}(?!\d))",
         needs=("uhr", "h"),
-        gates=(_gate("0", words="uhr"), _gate("0a0", words="h")),
+        gates=(make_gate("0", words="uhr"), make_gate("0a0", words="h", probe=r"h(?<=\dh)\d\d")),
     ),
     _branch(FactKind.TIME, "0-9오", r"(?:오전|오후)? ?\d{1,2}시(?: ?\d{1,2}분| ?반)?", needs="시"),
     _branch(
         FactKind.TIME,
         "0-9",
         rf"(?<![\d:])\d{{1,2}}(?::\d{{2}}(?:\s?[aApP]\.?[mM]{_Z})?|\s?[aApP]\.?[mM]{_Z})",
-        needs=_DIGIT,
-        gates=(_gate("0:00"), _gate(("0a", "0 a", "0A", "0 A"), words="am a.m pm p.m")),
+        needs=DIGIT,
+        gates=(
+            make_gate("0:00"),
+            make_gate(("0a", "0 a", "0A", "0 A"), words="am a.m pm p.m", probe=_AM_PM_PROBE),
+        ),
     ),
     _branch(
         FactKind.TIME,
         "上下晚早凌中0-9",
         r"(?:上午|下午|晚上|早上|凌晨|中午)?\d{1,2}[点時时](?:\d{1,2}分|半)?",
-        needs=_DIGIT,
-        gates=(_gate(("0点", "0時", "0时")),),
+        needs=DIGIT,
+        gates=(make_gate(("0点", "0時", "0时")),),
     ),
     _branch(
         FactKind.AMOUNT,
         CURRENCY_SIGNS,
         rf"[{CURRENCY_SIGNS}]\s?(?>{_EU_NUMBER}|{_NUMBER})",
-        needs=_DIGIT,
-        gates=(_gate(tuple(f"{sign}{gap}0" for sign in CURRENCY_SIGNS for gap in ("", " "))),),
+        needs=DIGIT,
+        led=True,
+        gates=(make_gate(tuple(f"{sign}{gap}0" for sign in CURRENCY_SIGNS for gap in ("", " "))),),
     ),
     _branch(
         FactKind.AMOUNT,
         "uUeEgGjJcCrRhH",
-        rf"(?<![A-Za-z])(?:{CURRENCY_CODES})\s?(?>{_EU_NUMBER}|{_NUMBER})",
+        rf"(?<![A-Za-z])(?:{CODE_TRIE})\s?(?>{_EU_NUMBER}|{_NUMBER})",
         _I,
-        needs=_DIGIT,
-        gates=(_gate(("a0", "a 0", "A0", "A 0"), words=CURRENCY_CODES.replace("|", " ")),),
+        needs=DIGIT,
+        gates=(
+            make_gate(
+                ("a0", "a 0", "A0", "A 0"),
+                words=CURRENCY_CODES.replace("|", " "),
+                # The first letter found, then the code and its number read at it.
+                probe=rf"[uUeEgGjJcCrRhH](?<=(?=(?i:{CURRENCY_CODES})\s?\d).)",
+            ),
+        ),
     ),
     _branch(
         FactKind.AMOUNT,
@@ -671,20 +701,19 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # The space-grouped form only from a run's start: from each group, it re-read the run.
         rf"(?<![\d.,])(?=\d{{1,3}}[.,]\d|\d{{1,3}} \d{{3}}[ ,])"
         rf"(?>{_EU_NUMBER}|(?<!\d )\d{{1,3}}(?: \d{{3}})+,\d{{2}}(?!\d))"
-        rf"\s?{_starts(_CURRENCY_AFTER_WORDS)}(?:{CURRENCY_AFTER})(?![a-z])",
+        rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])",
         _I,
-        needs=_DIGIT,
-        gates=(_gate(("0.0", "0,0", "0 0"), words=_CURRENCY_AFTER_WORDS),),
+        needs=DIGIT,
+        gates=(
+            make_gate(
+                ("0.0", "0,0", "0 0"),
+                words=CURRENCY_AFTER_WORDS,
+                # How each form ends: ",50" or ".000", then the currency.
+                probe=(rf",\d\d\s?(?i:{CURRENCY_TRIE})", rf"\.\d\d\d\s?(?i:{CURRENCY_TRIE})"),
+            ),
+        ),
     ),
-    _branch(
-        FactKind.AMOUNT,
-        "0-9",
-        rf"{_RUN_START}{_RUN}\s?{_starts(_CURRENCY_AFTER_WORDS)}(?:{CURRENCY_AFTER})(?![a-z])",
-        _I,
-        needs=_DIGIT,
-        gates=(_gate("0", words=_CURRENCY_AFTER_WORDS),),
-        lead=r"[\d.,]",
-    ),
+    _AMOUNT_RUN,
     _branch(
         FactKind.CODE,
         "sSeErR",
@@ -697,27 +726,29 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.EVENT,
         "A-Z",
         # "VLDB 2027", "PyCon US 2026": capitalised words and a year.
-        r"(?<![\w-])[A-Z][A-Za-z]*[A-Za-z](?: [A-Z][A-Za-z]*[A-Za-z]){0,3} (?:19|20)\d{2}"
+        r"[A-Z](?<![\w-][A-Z])[A-Za-z]*[A-Za-z](?: [A-Z][A-Za-z]*[A-Za-z]){0,3} (?:19|20)\d{2}"
         r"(?![\w]|[.,:/-]\d)",
-        needs=_DIGIT,
+        needs=DIGIT,
+        led=True,
         accept=_is_event,
-        gates=(_gate(("a 00", "A 00"), words="19 20"),),
+        gates=(make_gate(("a 00", "A 00"), words="19 20", probe=_YEAR_PROBE),),
     ),
     _branch(
         FactKind.VERSION,
         "v0-9",
         r"(?<![\w.=~>@-])(?=v?\d+\.\d)(?:v\d+(?:\.\d+){1,3}(?:[-+][0-9A-Za-z.]+)?|"
         r"(?!\d{1,3}(?:\.\d{3})+(?![\d.]))\d+(?:\.\d+){2,3}(?:[-+][0-9A-Za-z.]+)?)(?![\w]|\.\d)",
-        needs=_DIGIT,
-        gates=(_gate("0.0"),),
+        needs=DIGIT,
+        gates=(make_gate("0.0", probe=(r"v\d+\.\d", r"\.\d+\.\d")),),  # "v" and one dot, or two
     ),
     _branch(
         FactKind.VERSION,
         "A-Za-z",
         # A name, then its version: "python 3.11", "featurekit v3.4.1", "fs-2025.06.2".
-        r"(?<![\w.-])[A-Za-z][A-Za-z0-9_+]*+(?:[.-][A-Za-z][A-Za-z0-9_+]*+)*+"
+        r"[A-Za-z](?<![\w.-][A-Za-z])[A-Za-z0-9_+]*+(?:[.-][A-Za-z][A-Za-z0-9_+]*+)*+"
         r"(?: |==|>=|~=|@|-)v?\d+(?:\.\d+)*(?![\w]|\.\d)",
-        needs=_DIGIT,
+        needs=DIGIT,
+        led=True,
         accept=_is_version,
         gates=_VERSION_GATES,
     ),
@@ -725,47 +756,59 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.FLIGHT,
         "A-Z0-9",
         rf"{_A}{_FLIGHT}{_Z}",
-        needs=_DIGIT,
-        gates=(_gate(("AA00", "AA 000", "A0000", "A0 000", "0A000", "0A 000")),),
+        needs=DIGIT,
+        gates=(
+            make_gate(
+                ("AA00", "AA 000", "A0000", "A0 000", "0A000", "0A 000"), shape_probe=_FLIGHT_SHAPE
+            ),
+        ),
     ),
     # A train by its word ("train G83", "G83次"): a bare "G83" is too common to be one.
     _branch(FactKind.FLIGHT, "A-Z", rf"(?<=[Tt]rain )[A-Z]\d{{1,4}}{_Z}", needs="rain "),
     _branch(FactKind.FLIGHT, "GDCZTK", rf"{_A}[GDCZTK]\d{{1,4}}(?=次)", needs="次"),
     _branch(
         FactKind.SEAT,
-        "sSzZrRcChHkKaAмМнНкК座房0-9",
-        r"(?<![\w])(?i:seats?|sitz(?:platz)?|siège|asiento|room|rm\.|zimmer|raum|chambre|"
-        r"salle|habitaci[oó]n|cabin|kabine|suite|место|номер|комната)\.? ?"
-        r"(?:no\. ?|nr\. ?|# ?|n° ?)?[A-Z]?\d{1,5}(?:-\d{1,5})?[A-Z]?(?![\w]|[.,:/-]\d)|"
-        r"(?:座位|房间|房號|房号) ?[A-Z]?\d{1,5}[A-Z]?|\d{1,5}(?:号室|号房|호실)",
-        needs=_SEAT_WORDS,
+        r"sSzZrRcChHkKaAмМнНкК座房\d",
+        # The three start with other characters: any order would do. The digits may not end a
+        # run ("123456号室" is "23456号室"), but no fewer of them reach the word.
+        rf"(?:{_SEAT_NAMED}|(?:座位|房间|房號|房号) ?[A-Z]?\d{{1,5}}[A-Z]?|"
+        r"\d{1,5}+(?:号室|号房|호실))",
+        needs=SEAT_WORDS,
+        lean=("座房号호", _SEAT_NAMED),
     ),
     _branch(
         FactKind.SEAT,
         "0-9",
         r"(?<![\w.,:/+-])(?![234]D|[48]K|[2345]G)\d{1,2}[A-HJK](?![\w-])",
-        needs=_DIGIT,
-        gates=(_gate("0A"),),
+        needs=DIGIT,
+        gates=(
+            make_gate(
+                "0A",
+                shape_probe=r"0A(?![\w-])",  # a capital after a digit, and no word after it
+                probe=r"[A-HJK](?<=\d[A-HJK])(?![\w-])",
+            ),
+        ),
     ),
     _branch(
         FactKind.CODE,
         "A-Z",
         rf"{_A}[A-Z]{{2,6}}-[A-Z0-9]{{2,}}(?:-[A-Z0-9]+)*{_Z}",
-        gates=(_gate(("A-A", "A-0")),),
+        gates=(make_gate(("A-A", "A-0")),),
     ),
     _branch(
         FactKind.CODE,
         "A-Za-z",
         r"(?<![A-Za-z0-9_-])[A-Za-z]{1,8}-\d{4,}(?![A-Za-z0-9_-])",
-        needs=_DIGIT,
-        gates=(_gate(("a-0000", "A-0000")),),
+        needs=DIGIT,
+        gates=(make_gate(("a-0000", "A-0000")),),
     ),
     _branch(
         FactKind.CODE,
         "A-Z0-9",
-        rf"{_A}(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{5,24}}{_Z}",
-        needs=_DIGIT,
-        gates=(_gate(("A0", "0A")),),
+        # Five characters first: most tokens are shorter, and fail before two reads of them.
+        rf"{_A}(?=[A-Z0-9]{{5}})(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{{5,24}}{_Z}",
+        needs=DIGIT,
+        gates=(make_gate(("A0", "0A")),),
     ),
     _branch(
         FactKind.CODE,
@@ -773,37 +816,34 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # A git commit, short or long ("a7f03d2"), or a UUID.
         r"(?<![\w-])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"
         r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w-])",
-        needs=_DIGIT,
-        gates=(_gate(("a0", "0a", "0-0")),),
+        needs=DIGIT,
+        gates=(make_gate(("a0", "0a", "0-0"), probe=r"[0-9a-f]{7}"),),  # seven hex digits
     ),
-    _branch(FactKind.CODE, "#", r"#\d{4,}(?!\d)", needs="#"),
+    _branch(FactKind.CODE, "#", r"#\d{4,}(?!\d)", needs="#", led=True),
     _branch(
         FactKind.CODE,
         "0-9",
-        r"(?<![\w.])\d{6,}(?![\d.])",
-        needs=_DIGIT,
-        gates=(_gate("000000"),),
+        r"[0-9](?<![\w.][0-9])\d{5,}(?![\d.])",
+        needs=DIGIT,
+        led=True,
+        gates=(make_gate("000000"),),
     ),
-    _branch(
-        FactKind.QUANTITY,
-        "0-9",
-        rf"{_RUN_START}{_RUN}\s?{_starts(_UNITS)}(?:{_UNITS})(?![a-z])",
-        _I,
-        needs=_DIGIT,
-        gates=(_gate(_UNIT_SHAPES),),
-        lead=r"[A-Za-z0-9_.]",
-    ),
+    _QUANTITY_RUN,
     _branch(
         FactKind.NUMBER,
         "0-9-",
         # Counts and results: "47,998,112", "47.998.112", "1 234 567", "0.843", "0,91", "3e-4".
-        r"(?<![\w.,-])-?(?>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d+|"
-        r"\d{1,3}(?:\.\d{3}){2,}|(?<!\d )\d{1,3}(?: \d{3})+|0,\d+|\d+e-?\d+|"
+        # Each form's first digits end at the character that the lookahead reads once: of the
+        # forms, only those that character can begin are tried (in their order).
+        r"(?<![\w.,-])-?(?=\d++(?:(,)|(\.)|( )|e))(?>"
+        r"(?(1)(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|0,\d+)|"
+        r"(?(2)(?:\d{1,3}(?:\.\d{3})+,\d+|\d{1,3}(?:\.\d{3}){2,}|"
         # A decimal that reads as a result, not a rating in a listing ("9.6"): "0.91",
         # "0.8061", "p = 0.0031", "AUC 0.91", "rmse: 1.7".
-        rf"(?:0\.\d+|\d+\.\d{{3,}}|{_RESULT_CUES}\d+\.\d+)(?:e[-+]?\d+)?)(?![\w]|[.,]\d)",
-        needs=_DIGIT,
-        gates=(_gate(("0,0", "0.0", "0 000", "0a0", "0a-0")),),
+        rf"(?:0\.\d+|\d+\.\d{{3,}}|{_RESULT_CUES}\d+\.\d+)(?:e[-+]?\d+)?)|"
+        r"(?(3)(?<!\d )\d{1,3}(?: \d{3})+|\d+e-?\d+))))(?![\w]|[.,]\d)",
+        needs=DIGIT,
+        gates=(make_gate(("0,0", "0.0", "0 000", "0a0", "0a-0")),),
     ),
     _branch(
         FactKind.NAME,
@@ -811,7 +851,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # A title says a name follows: "Dr. Amara Okafor", "Frau Dr. Keller", "Mr. Tanaka".
         rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({_NAME_WORD}(?: {_NAME_WORD}){{0,2}})(?![\w'-])",
         needs="",
-        gates=(_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
+        gates=(make_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
         group=1,
         accept=_is_name,
     ),
@@ -819,10 +859,10 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.NAME,
         "a-z",
         # Two or three capitalised words after a lower-case one, so never a sentence's opener.
-        rf"(?<![\w'’-])(?!(?:{_ARTICLES})[ ,])[a-z][a-z'’]*+[,;:]? "
+        rf"(?<![\w'’-])(?!(?:{ARTICLE_TRIE})[ ,])[a-z][a-z'’]*+[,;:]? "
         rf"({_NAME_WORD}(?: {_NAME_WORD}){{1,2}})(?![\w'’-]| [A-Z])",
         needs="",
-        gates=(_gate("a Aa"),),
+        gates=(make_gate("a Aa"),),
         group=1,
         accept=_is_name,
     ),
@@ -830,7 +870,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.NAME,
         "а-яё",
         r"(?<![\w-])[а-яё][а-яё]*+,? ([А-ЯЁ][а-яё]+(?: [А-ЯЁ][а-яё]+){1,2})(?![\w-]| [А-ЯЁ])",
-        needs=_CYRILLIC,
+        needs=CYRILLIC,
         group=1,
     ),
     _branch(
@@ -897,34 +937,38 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
     """``(value, kind, key)`` of each fact of ``text``, as :func:`extract_text_facts` makes
     them (``key`` is the fact's own: :func:`normalize` of the value)."""
     text = unicodedata.normalize("NFKC", text)
-    lower = text.lower()
+    looks = Looks(text)
+    patterns = _PATTERNS
+    passes = [patterns[index] for index in open_passes(patterns, looks)]
     # 1 where a fact found already stands: a look at a span's bytes, where a sorted list of
-    # spans took an insert per span (a quarter of a listing's time, growing with its length)
+    # spans took an insert per span (a quarter of a listing's time, growing with its length).
+    # Nothing stands before the first pass that finds a fact, and the last one's need not.
     taken = bytearray(len(text))
+    marked = False
     first: dict[str, tuple[int, FactKind]] = {}  # a value repeated in a listing is one fact
-    has: dict[str | tuple[str, ...], bool] = {}
-    shape = _shape_of(text)
-    seen: dict[str, bool] = {}
-    for pattern in _PATTERNS:
-        needs = pattern.needs
-        if needs:
-            if needs not in has:
-                has[needs] = _has(text, lower, needs)
-            if not has[needs]:
-                continue
-        if pattern.gates and not any(
-            _opens(gate, text, lower, shape, seen) for gate in pattern.gates
-        ):
-            continue
-        for start, end in pattern.spans(text):
-            if taken.find(1, start, end) >= 0:
+    stash: dict[re.Pattern[str], list[tuple[int, int]]] = {}
+    if len({_AMOUNT_RUN.regex, _QUANTITY_RUN.regex} & {p.regex for p in passes}) == 2:
+        stash = _run_pair(text)
+    for number, pattern in enumerate(passes, 1):
+        kind = pattern.kind
+        mark = number < len(passes)
+        found = stash.pop(pattern.regex, None)
+        accept = pattern.accept
+        for start, end in pattern.candidates(text) if found is None else found:
+            if marked and taken.find(1, start, end) >= 0:
                 continue  # inside a fact already found (a URL's path, an e-mail's domain)
+            if accept is not None and not accept(text[start:end]):
+                continue
             value = text[start:end].strip()
             if not value:
                 continue
-            taken[start:end] = b"\x01" * (end - start)
-            if value not in first or start < first[value][0]:
-                first[value] = (start, pattern.kind)
+            if mark:
+                taken[start:end] = b"\x01" * (end - start)
+            known = first.get(value)
+            if known is None or start < known[0]:
+                first[value] = (start, kind)
+        marked = marked or (mark and bool(first))
+    lower = looks.lower
     for cued, cues in zip(_NAME_PATTERNS, _NAME_CUES, strict=True):
         if not any(cue in lower for cue in cues):
             continue
@@ -933,43 +977,40 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
             if value not in first or start < first[value][0]:
                 first[value] = (start, FactKind.NAME)
     unique: dict[str, tuple[str, FactKind, str]] = {}
-    for value, (_, kind) in sorted(first.items(), key=lambda item: item[1][0]):
+    for value, (_, kind) in sorted(first.items(), key=_start):
         key = normalize(value)
-        if key:
-            unique.setdefault(key, (value, _kind_of(value, kind), key))
+        if key and key not in unique:
+            unique[key] = (value, _kind_of(value, kind) if kind in _RESHAPED else kind, key)
     return tuple(unique.values())
 
 
-def _opens(gate: _Gate, text: str, lower: str, shape: str | None, seen: dict[str, bool]) -> bool:
-    """Whether ``gate`` lets a pass into ``text``. ``seen`` keeps what was looked for in it."""
-    if shape is not None and not all(
-        any(_holds(one, shape, "s", seen) for one in group) for group in gate.shapes
-    ):
-        return False
-    if gate.cased and not any(_holds(word, text, "c", seen) for word in gate.cased):
-        return False
-    return not gate.words or any(_holds(word, lower, "w", seen) for word in gate.words)
+def _run_pair(text: str) -> dict[re.Pattern[str], list[tuple[int, int]]]:
+    """The spans of :data:`_AMOUNT_RUN` and :data:`_QUANTITY_RUN` in ``text``, each run of
+    digits read once for both (a listing's numbers are most of its text). No run starts in
+    what follows one (a currency or a unit holds no digit), so each finds the runs it would
+    find alone, and where each of its matches ends."""
+    money: list[tuple[int, int]] = []
+    units: list[tuple[int, int]] = []
+    for match in _RUN_PAIR.finditer(text):
+        run_start, run_end = match.span("run")
+        for name, lead, found in (
+            ("money", _AMOUNT_RUN.lead, money),
+            ("unit", _QUANTITY_RUN.lead, units),
+        ):
+            end = match.end(name)
+            if end >= 0 and lead is not None:
+                start = _tail_start(text, run_start, run_end, lead)
+                if start is not None:
+                    found.append((start, end))
+    return {_AMOUNT_RUN.regex: money, _QUANTITY_RUN.regex: units}
 
 
-def _holds(needle: str, haystack: str, where: str, seen: dict[str, bool]) -> bool:
-    key = where + needle
-    found = seen.get(key)
-    if found is None:
-        # A character that is absent is found absent at memchr's speed; a two-character
-        # needle whose first is everywhere (a digit in a listing) takes 20x longer.
-        found = (
-            all(_holds(c, haystack, where, seen) for c in set(needle)) if len(needle) > 1 else True
-        )
-        found = found and needle in haystack
-        seen[key] = found
-    return found
+def _start(item: tuple[str, tuple[int, FactKind]]) -> int:
+    return item[1][0]
 
 
-def _has(text: str, lower: str, needs: str | tuple[str, ...]) -> bool:
-    if isinstance(needs, tuple):
-        return any(word in lower for word in needs)
-    flag = _FLAGS.get(needs)
-    return needs in lower if flag is None else flag.search(text) is not None
+_RESHAPED = frozenset({FactKind.CODE, FactKind.COMMAND})
+"""The kinds :func:`_kind_of` may change."""
 
 
 _PATH_TOKEN = re.compile(r"[\w.~@-]*/[\w./@-]*")

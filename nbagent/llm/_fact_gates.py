@@ -1,0 +1,438 @@
+"""What a text must hold for one of the fact extractor's passes to find anything in it.
+
+::
+
+    gate = make_gate(("0:00",), words="am pm")  # a clock, and "am" or "pm" somewhere
+    opens(gate, Looks("Call at 10:30 pm"))       # True
+
+Most passes find nothing in most texts: of 27 passes over a 100 KB JSON listing, 22 found no
+fact and took 97 ms of its 158. Checking a substring costs microseconds, a pass milliseconds.
+A gate must be implied by every fact its pass yields, or the pass misses facts:
+``tests/test_fact_gates.py`` compares gated and ungated extraction.
+
+Shapes are read in :func:`shape_of` (every ASCII digit "0", capital "A", lower-case letter
+"a"); words in the lower-cased text, a long list of them in one search of a trie
+(:mod:`nbagent.llm._word_tries`): a sentence of a pasted table asks a hundred words, and one
+search of it costs what five substring tests do.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol
+
+from nbagent.llm._word_tries import trie
+
+DIGIT = "<a digit>"
+"""``needs`` of a pattern whose every match holds a digit: a text without one skips it."""
+CYRILLIC = "<cyrillic>"
+HANGUL = "<hangul>"
+_FLAGS = {
+    DIGIT: re.compile(r"\d"),
+    CYRILLIC: re.compile(r"[\u0400-\u04ff]"),
+    HANGUL: re.compile(r"[\uac00-\ud7a3]"),
+}
+_SHORT = 256
+"""A text up to this long is searched for a shape as it is (see :func:`_holds`)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Words:
+    """Words any of which a text must hold (as substrings). One object per list: what a text
+    was found to hold is remembered by it (:class:`Looks`)."""
+
+    words: tuple[str, ...]
+    regex: re.Pattern[str] | None
+    """One search for all of them (``None``: few words, each looked for alone)."""
+    chars: tuple[str, ...]
+    """Each word's characters, the rarer-looking first (only faster if right)."""
+    spaced: bool
+    """Whether a word holds white space (so may not be looked for in a text's words)."""
+
+    def any_in(self, haystack: str, present: dict[str, bool] | None = None) -> bool:
+        """Whether ``haystack`` holds one of the words. With ``present`` (a long text: what
+        characters it was found to hold), a word with a character it lacks is not looked
+        for: a character is found absent at memchr's speed, a word in a tenth of a ms."""
+        if present is not None:
+            words = [
+                word
+                for word, chars in zip(self.words, self.chars, strict=True)
+                if all(_char(c, haystack, present) for c in chars)
+            ]
+            if len(words) <= _FEW:
+                return any(word in haystack for word in words)
+        if self.regex is not None:
+            return self.regex.search(haystack) is not None
+        return any(word in haystack for word in self.words)
+
+
+def _char(char: str, haystack: str, present: dict[str, bool]) -> bool:
+    found = present.get(char)
+    if found is None:
+        found = present[char] = char in haystack
+    return found
+
+
+@functools.cache
+def any_word(words: tuple[str, ...]) -> Words:
+    """The :class:`Words` of ``words`` (one object for one list)."""
+    chars = tuple("".join(sorted(set(word), key=_COMMON.find)) for word in words)
+    regex = None
+    if len(words) > _FEW:
+        regex = re.compile(trie("|".join(re.escape(w) for w in dict.fromkeys(words))))
+    made = Words(words, regex, chars, any(char.isspace() for word in words for char in word))
+    _LISTS.append(made)
+    return made
+
+
+_LISTS: list[Words] = []
+"""Every list made, for :func:`_lists_in`."""
+
+
+class _Index(NamedTuple):
+    regex: re.Pattern[str]
+    lists_of: dict[str, frozenset[Words]]
+
+
+@functools.cache
+def _index(count: int) -> _Index:
+    """One search for the words of the first ``count`` lists at once. Where a word's first
+    character stands, the longest word starting there is reported: every word starting there
+    is one of its prefixes, so the lists holding a prefix of it are those found."""
+    lists = _LISTS[:count]
+    words = sorted({w for one in lists for w in one.words}, key=len, reverse=True)
+    firsts = "".join(sorted({w[0] for w in words}))
+    body = trie("|".join(re.escape(w) for w in words))
+    # The first character is matched, then looked back at, so the engine skips to where one
+    # stands; the lookahead reads the word without consuming it, so words may overlap.
+    regex = re.compile(f"[{re.escape(firsts)}](?<=(?=({body})).)", re.DOTALL)
+    lists_of = {
+        word: frozenset(one for one in lists if any(word.startswith(w) for w in one.words))
+        for word in words
+    }
+    return _Index(regex, lists_of)
+
+
+def _lists_in(haystack: str) -> frozenset[Words]:
+    """The lists of which ``haystack`` holds a word: one search for a sentence, where one
+    search a list took 10 µs of it (a long text searches each list, see :meth:`Words.any_in`)."""
+    index = _index(len(_LISTS))
+    found: set[Words] = set()
+    for word in set(index.regex.findall(haystack)):
+        found |= index.lists_of[word]
+    return frozenset(found)
+
+
+_FEW = 4
+"""Up to this many words are looked for one by one; more, in one search of their trie."""
+_COMMON = "etaoinsrhldcumfpgwybvkxjqz"
+"""English letters, most common first: a word's rare letter is looked for first."""
+
+
+class Gate(NamedTuple):
+    """What a text must hold for a pass to run: for each tuple of ``shapes`` one of them in
+    the text's shape, any of ``cased`` in the text as written, any of ``words`` in the
+    lower-cased text, a match of one of ``shape_probes`` in the shape, and of one of
+    ``probes`` in the text. ``None`` or empty asks nothing.
+
+    A probe is a short pattern every fact of the pass holds a match of, that the engine finds
+    fast: the characters a shape cannot line up ("-2.5" where a log has "-0", and "0.0"
+    elsewhere), led by one literal character (found at memchr's speed; a class of them is read
+    one character at a time, 30 times slower)."""
+
+    shapes: tuple[tuple[bytes, ...], ...] = ()
+    """UTF-8, as :func:`shape_of` gives the shape."""
+    shape_regexes: tuple[re.Pattern[bytes], ...] = ()
+    """One search for each tuple of ``shapes``: what a short text is read with."""
+    words: Words | None = None
+    cased: tuple[str, ...] = ()
+    shape_probes: tuple[re.Pattern[bytes], ...] = ()
+    probes: tuple[re.Pattern[str], ...] = ()
+
+
+def make_gate(
+    *shapes: str | tuple[str, ...],
+    words: str = "",
+    cased: str = "",
+    shape_probe: str | tuple[str, ...] = (),
+    probe: str | tuple[str, ...] = (),
+) -> Gate:
+    """A gate from shape alternatives (a string: one shape; a tuple: any of them, and each
+    argument needed), space-separated words, a pattern of the shape and probe patterns (any
+    of them)."""
+    groups = tuple(
+        tuple(shape.encode() for shape in ((one,) if isinstance(one, str) else one))
+        for one in shapes
+    )
+    return Gate(
+        groups,
+        tuple(re.compile(b"|".join(re.escape(one) for one in group)) for group in groups),
+        any_word(tuple(words.split())) if words else None,
+        tuple(cased.split()),
+        tuple(re.compile(one.encode()) for one in _some(shape_probe)),
+        tuple(re.compile(one) for one in _some(probe)),
+    )
+
+
+def _some(patterns: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (patterns,) if isinstance(patterns, str) else patterns
+
+
+def _shape_table() -> bytes:
+    table = bytearray(range(256))
+    for char in b"0123456789":
+        table[char] = ord("0")
+    for char in b"ABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        table[char] = ord("A")
+    for char in b"abcdefghijklmnopqrstuvwxyz":
+        table[char] = ord("a")
+    for char in b"\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f":
+        table[char] = ord(" ")
+    return bytes(table)
+
+
+_SHAPE = _shape_table()
+_BEYOND_SHAPE = re.compile(r"[^\x00-\x7f](?<=[\d\s])")
+"""A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
+
+
+def shape_of(text: str) -> bytes | None:
+    """``text`` in UTF-8 with each ASCII digit "0", capital "A", lower-case letter "a" and
+    white space " " (the rest as written); ``None`` where a digit or a space is not ASCII, so
+    no shape gate may judge it. Bytes, because ``bytes.translate`` reads a table where
+    ``str.translate`` looks each character of a text that is not ASCII up in a dict (30 times
+    slower); a UTF-8 needle is found in UTF-8 where its text is found in the text."""
+    if not text.isascii() and _BEYOND_SHAPE.search(text) is not None:
+        return None
+    return text.encode("utf-8", "surrogatepass").translate(_SHAPE)
+
+
+class Looks:
+    """One text as the gates read it, and what they found in it so far."""
+
+    __slots__ = (
+        "_lists",
+        "_tokens",
+        "lower",
+        "lower_chars",
+        "probed",
+        "seen",
+        "shape",
+        "shaped",
+        "text",
+        "token_chars",
+    )
+
+    def __init__(self, text: str, lower: str | None = None) -> None:
+        self.text = text
+        self.lower = text.lower() if lower is None else lower
+        self.shape = shape_of(text)
+        self.seen: dict[str | Words, bool] = {}
+        self.shaped: dict[bytes, bool] = {}
+        self.probed: dict[re.Pattern[str] | re.Pattern[bytes], bool] = {}
+        self.lower_chars: dict[str, bool] | None = {} if len(text) > _SHORT else None
+        self._lists: frozenset[Words] | None = None
+        self._tokens: str | None = None
+        self.token_chars: dict[str, bool] = {}
+
+    def tokens(self) -> str:
+        """The lower-cased text's distinct words (what white space parts), one a line: a word
+        without white space is in the text where it is in them, and a listing's 100 KB have
+        a few hundred of them to search."""
+        if self._tokens is None:
+            tokens = "\n".join(set(self.lower.split()))
+            self._tokens = tokens if len(tokens) < len(self.lower) // 2 else self.lower
+        return self._tokens
+
+    def has(self, needs: str | Words) -> bool:
+        """Whether the text holds ``needs``: a flag (:data:`DIGIT`), a substring of the
+        lower-cased text, or any of some words."""
+        if isinstance(needs, Words) and self.lower_chars is None:
+            if self._lists is None:
+                self._lists = _lists_in(self.lower)
+            return needs in self._lists
+        found = self.seen.get(needs)
+        if found is None:
+            if isinstance(needs, Words) and not needs.spaced:
+                found = needs.any_in(self.tokens(), self.token_chars)
+            elif isinstance(needs, Words):
+                found = needs.any_in(self.lower, self.lower_chars)
+            else:
+                flag = _FLAGS.get(needs)
+                if flag is None:
+                    found = needs in self.lower
+                else:  # an ASCII text holds no Cyrillic or Hangul (and its digits are ASCII)
+                    found = (needs == DIGIT or not self.text.isascii()) and bool(
+                        flag.search(self.text)
+                    )
+            self.seen[needs] = found
+        return found
+
+
+def opens(gate: Gate, looks: Looks) -> bool:
+    """Whether ``gate`` lets a pass into the text of ``looks``."""
+    shape = looks.shape
+    if shape is not None and not _shaped(gate, shape, looks):
+        return False
+    if gate.cased and not any(word in looks.text for word in gate.cased):
+        return False
+    if gate.words is not None and not looks.has(gate.words):
+        return False  # (words first: a long text's are searched in its distinct words)
+    if not gate.probes or len(looks.text) <= _SHORT:  # a sentence: the pass costs a probe
+        return True
+    return any(_probed(probe, looks.text, looks.probed) for probe in gate.probes)
+
+
+def _shaped(gate: Gate, shape: bytes, looks: Looks) -> bool:
+    """Whether ``shape`` has what ``gate`` asks of a shape."""
+    if len(shape) <= _SHORT:  # a sentence: one search a tuple, nothing remembered
+        if not all(regex.search(shape) for regex in gate.shape_regexes):
+            return False
+        return not gate.shape_probes or any(probe.search(shape) for probe in gate.shape_probes)
+    seen = looks.shaped
+    for group in gate.shapes:
+        if not any(_holds(one, shape, seen) for one in group):
+            return False
+    return not gate.shape_probes or any(
+        _probed(probe, shape, looks.probed) for probe in gate.shape_probes
+    )
+
+
+def _probed(
+    probe: re.Pattern[Any], haystack: Any, seen: dict[re.Pattern[str] | re.Pattern[bytes], bool]
+) -> bool:
+    found = seen.get(probe)
+    if found is None:
+        found = seen[probe] = probe.search(haystack) is not None
+    return found
+
+
+def _holds(needle: bytes, shape: bytes, seen: dict[bytes, bool]) -> bool:
+    found = seen.get(needle)
+    if found is None:
+        # A byte that is absent is found absent at memchr's speed; a two-byte needle whose
+        # first is everywhere (a digit in a listing) takes 20x longer.
+        if len(needle) > 1 and len(shape) > _SHORT:
+            found = (
+                all(_holds(needle[i : i + 1], shape, seen) for i in range(len(needle)))
+                and needle in shape
+            )
+        else:
+            found = needle in shape
+        seen[needle] = found
+    return found
+
+
+class _Planned(NamedTuple):
+    """One pass as a text of a given shape is asked about it: what is left to look for."""
+
+    at: int
+    """Its place among the passes."""
+    needs: str | Words | None
+    """``None``: the shape says the text holds it."""
+    gates: tuple[Gate, ...] | None
+    """The gates whose shapes the text has, without them (``None``: one needs nothing more)."""
+
+
+class Gated(Protocol):
+    """A pass as the gates see it (:class:`nbagent.llm.facts._Pattern`)."""
+
+    @property
+    def needs(self) -> str | Words: ...
+
+    @property
+    def gates(self) -> tuple[Gate, ...]: ...
+
+
+_PLANS: dict[int, tuple[object, dict[bytes, tuple[_Planned, ...]]]] = {}
+_PLANNED_SHAPES = 4096
+"""Shapes of short texts remembered (a pasted table's rows have a few dozen)."""
+
+
+def open_passes(passes: Sequence[Gated], looks: Looks) -> list[int]:
+    """The indices of the ``passes`` (each its ``needs`` and gates) that the text opens.
+
+    A short text's shape is looked up, not read: a pasted table's 3,000 rows have a few dozen
+    shapes ("| 00 | aaaa_00 | 000 AAA |"), and what the shapes say was 50 µs of a row's 80."""
+    shape = looks.shape
+    if shape is None or len(shape) > _SHORT:
+        return [
+            index
+            for index, one in enumerate(passes)
+            if (not one.needs or looks.has(one.needs))
+            and (not one.gates or any(opens(g, looks) for g in one.gates))
+        ]
+    cached = _PLANS.get(id(passes))
+    if cached is None or cached[0] is not passes:
+        cached = _PLANS[id(passes)] = (passes, {})
+    plans = cached[1]
+    plan = plans.get(shape)
+    if plan is None:
+        if len(plans) >= _PLANNED_SHAPES:
+            plans.clear()
+        plan = plans[shape] = _plan(passes, shape)
+    return [
+        at
+        for at, needs, gates in plan
+        if (needs is None or looks.has(needs))
+        and (gates is None or any(opens(g, looks) for g in gates))
+    ]
+
+
+def _plan(passes: Sequence[Gated], shape: bytes) -> tuple[_Planned, ...]:
+    planned = []
+    for index, one in enumerate(passes):
+        needs, gates = one.needs, one.gates
+        left: str | Words | None = needs or None
+        if isinstance(needs, str) and needs:
+            seen = _in_shape(needs, shape)
+            if seen is False:
+                continue
+            if seen:
+                left = None
+        if not gates:
+            planned.append(_Planned(index, left, None))
+            continue
+        kept = [
+            gate._replace(shapes=(), shape_regexes=(), shape_probes=())
+            for gate in gates
+            if all(regex.search(shape) for regex in gate.shape_regexes)
+            and (not gate.shape_probes or any(probe.search(shape) for probe in gate.shape_probes))
+        ]
+        if not kept:
+            continue
+        free = any(not gate.cased and gate.words is None for gate in kept)  # no probe: short
+        planned.append(_Planned(index, left, None if free else tuple(kept)))
+    return tuple(planned)
+
+
+def _in_shape(needs: str, shape: bytes) -> bool | None:
+    """Whether a text of ``shape`` holds ``needs`` (``None``: its shape cannot say). Only
+    characters a shape keeps as they are count: punctuation, and what has no case."""
+    if needs == DIGIT:
+        return b"0" in shape
+    if needs in _FLAGS or any(
+        c.isalnum() and (c.isascii() or c.lower() != c.upper()) for c in needs
+    ):
+        return None
+    if any(c.isspace() for c in needs):
+        return None
+    return needs.encode() in shape
+
+
+__all__ = [
+    "CYRILLIC",
+    "DIGIT",
+    "HANGUL",
+    "Gate",
+    "Looks",
+    "Words",
+    "any_word",
+    "make_gate",
+    "open_passes",
+    "opens",
+    "shape_of",
+]

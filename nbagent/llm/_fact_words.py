@@ -1,0 +1,194 @@
+"""The words the fact extractor's patterns read (:mod:`nbagent.llm.facts`): units, months,
+weekdays, currencies after a number, tool names, file extensions, and the capitalised words
+that name no person; each list also as a trie (:mod:`nbagent.llm._word_tries`) and as the
+words a text must hold for a pass to run (:mod:`nbagent.llm._fact_gates`)."""
+
+from __future__ import annotations
+
+import re
+
+from nbagent.llm._word_tries import trie
+from nbagent.llm.fact_keys import CURRENCY_AFTER, CURRENCY_CODES, CURRENCY_SIGNS, CURRENCY_WORDS
+
+_I = re.IGNORECASE
+
+UNITS = (
+    r"km|kms|kg|kgs|g|mg|m|cm|mm|mi|miles?|ft|lbs?|gb|mb|kb|tb|ms|sec|secs|seconds?|min|mins|"
+    r"minutes?|h|hrs?|hours?|days?|nights?|weeks?|months?|years?|people|persons?|guests?|adults?|"
+    r"children|kids|rooms?|seats?|bags?|°c|°f|%|公里|千米|米|公斤|千克|克|晚|天|周|小时|分钟|秒|"
+    r"人|位|间|张|个|件|岁"
+)
+
+MONTHS = (
+    r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|"
+    r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+)
+
+EU_MONTHS = (
+    r"januar|jänner|februar|märz|maerz|april|mai|juni|juli|august|september|oktober|november|"
+    r"dezember|mär|okt|dez|janvier|février|fevrier|mars|avril|juin|juillet|août|aout|septembre|"
+    r"octobre|novembre|décembre|decembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|"
+    r"septiembre|setiembre|octubre|noviembre|diciembre|jan|feb|apr|jun|jul|aug|sept|sep|nov"
+)
+
+RU_MONTHS = r"января|февраля|марта|апреля|мая|июня|июля|августа|сентября|октября|ноября|декабря"
+
+URI_SCHEMES = (
+    r"s3a?|gs|az|abfss?|wasbs?|hdfs|dbfs|file|sftp|ftp|ssh|git|postgres(?:ql)?|mysql|mariadb|"
+    r"sqlite|redis|rediss|mongodb(?:\+srv)?|snowflake|bigquery|jdbc:[a-z]+|kafka|amqps?|nats|grpc"
+)
+
+
+def word_set(*lists: str) -> frozenset[str]:
+    return frozenset(word for words in lists for word in words.split())
+
+
+TOOL_NAMES = word_set(
+    """python py cpython pypy node nodejs java jdk openjdk go golang rust rustc ruby php perl
+    postgres postgresql mysql redis sqlite ubuntu debian centos alpine macos ios android cuda
+    cudnn gcc clang llvm numpy pandas polars scipy torch pytorch tensorflow jax spark pyspark
+    kafka airflow dbt django flask fastapi pydantic react vue angular kubernetes k8s docker
+    terraform scala kotlin swift dotnet julia version release ver"""
+)
+"""Names whose number after a space is a version ("python 3.11"; "AUC 0.91" is a result)."""
+
+FILE_EXTENSIONS = (
+    r"py|ipynb|sh|md|rst|txt|csv|tsv|json|jsonl|ndjson|parquet|avro|orc|yaml|yml|toml|sql|log|"
+    r"cfg|ini|conf|xlsx|xls|pdf|docx|html|pkl|pickle|pt|pth|onnx|ckpt|safetensors|zip|gz|tgz|db|"
+    r"sqlite|duckdb|feather|arrow|h5|npz|npy"
+)
+
+WEEKDAYS = (
+    "monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|"
+    "donnerstag|freitag|samstag|sonnabend|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+    "dimanche|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo"
+)
+
+CALENDAR = word_set(
+    "January February March April May June July August September October November December",
+    "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday",
+    "Saturday Sunday Januar Februar März Juni Juli Oktober Dezember Montag Dienstag Mittwoch",
+    "Donnerstag Freitag Samstag Sonntag Spring Summer Autumn Fall Winter Christmas Easter",
+)
+
+NOT_NAMES = CALENDAR | word_set(
+    "The A An This That These Those Our Your Their His Her Its My We You They He She It I",
+    "Thank Thanks Please Hello Hi Dear Yes No Okay Sorry Best Regards Kind Cheers Welcome",
+    "Data Table Tables Figure Section Chapter Step Steps Note Notes Model Models Team Project",
+    "Plan Report Summary Total Results Result Test Tests Train Validation Feature Features",
+    "Street Road Avenue Lane Drive Square Station Airport Terminal Hotel Hostel Inn Resort",
+    "Tower Temple Shrine Castle Palace Museum Gallery Garden Gardens Bridge Lake River",
+    "Mount Mountain Bay Beach Island Center Centre Market Mall Bank Group Inc Ltd Corp",
+    "Company University College School Hospital Church Line Express Rail Pass City Airlines",
+    "Airways Air New North South East West Central Grand Great Royal National International",
+    "United General Old Upper Lower Saint San Los Las Hong Kong York Japan China Tokyo Kyoto",
+    "Osaka Beijing Shanghai London Paris Berlin English Chinese Japanese German French",
+    "Spanish Korean Russian Python Jupyter Excel Google Microsoft Amazon Apple Windows Linux",
+    "Machine Learning Deep Neural Network Network Cloud Server Client Service Services",
+    "Visitor Visa Temporary Shinkansen Limited Rapid Mitte Mall Plaza Cafe Café Bar Restaurant",
+    "Error Warning Info Debug True False None Null Yes Mr Mrs Ms Dr Prof Room Seat Gate",
+)
+"""Capitalised words that are not a person's: calendar words, openers, title-case labels and
+places (a name is two or three words that are none of these)."""
+
+ARTICLES = (
+    "the|a|an|this|that|these|those|our|your|their|its|der|die|das|den|dem|des|ein|eine|im|am|"
+    "zum|zur|vom|beim|le|la|les|el|los|las|un|une"
+)
+"""Words after which capitalised words name a thing ("the Data Team", "im Hotel Adlon")."""
+
+NOT_EVENTS = CALENDAR | word_set(
+    "In On At By Since From Until Till To For Of The Before After Early Late Mid End Start",
+    "Q1 Q2 Q3 Q4 H1 H2 FY Year Fiscal Copyright Version Windows Office Release Python",
+)
+
+# The word lists as tries (:mod:`nbagent.llm._word_tries`): the same matches, each first
+# character tried once.
+WEEKDAY_TRIE = trie(WEEKDAYS, _I)
+
+MONTH_TRIE = trie(MONTHS, _I)
+
+EU_MONTH_TRIE = trie(EU_MONTHS, _I)
+
+ANY_MONTH_TRIE = trie(f"{MONTHS}|{EU_MONTHS}", _I)
+
+RU_MONTH_TRIE = trie(RU_MONTHS, _I)
+
+CODE_TRIE = trie(CURRENCY_CODES, _I)
+
+CURRENCY_TRIE = trie(CURRENCY_AFTER, _I)
+
+UNIT_TRIE = trie(UNITS, _I)
+
+ARTICLE_TRIE = trie(ARTICLES)
+
+SEAT_NAMES = (
+    r"seats?|sitz(?:platz)?|siège|asiento|room|rm\.|zimmer|raum|chambre|salle|habitaci[oó]n|"
+    r"cabin|kabine|suite|место|номер|комната"
+)
+
+SEAT_TRIE = trie(SEAT_NAMES, _I)
+
+SEAT_WORDS = tuple(
+    word_set(
+        "seat sitz siège asiento room rm. zimmer raum chambre salle habitac cabin kabine suite",
+        "место номер комнат 座位 房 号室 호실",
+    )
+)
+
+STREET_WORDS = tuple(
+    word_set(
+        "street st. road rd. avenue ave. boulevard blvd lane drive court place square terrace",
+        "crescent way straße strasse str. weg gasse platz allee ring damm ufer rue quai chemin",
+        "route impasse calle avenida avda plaza paseo",
+    )
+)
+
+WEEKDAY_WORDS = (
+    WEEKDAYS.replace("|", " ").replace("mi[eé]rcoles", "rcoles").replace("s[aá]bado", "bado")
+)
+
+MONTH_WORDS = "jan feb mar apr may jun jul aug sep oct nov dec"
+
+EU_MONTH_WORDS = EU_MONTHS.replace("|", " ")
+
+CURRENCY_AFTER_WORDS = " ".join(
+    (
+        CURRENCY_WORDS.replace("|", " ").replace("?", ""),
+        " ".join(CURRENCY_SIGNS),
+        "円 원 рубл руб евро rub юаней долларов franc franken",
+    )
+)
+
+__all__ = [
+    "ANY_MONTH_TRIE",
+    "ARTICLES",
+    "ARTICLE_TRIE",
+    "CALENDAR",
+    "CODE_TRIE",
+    "CURRENCY_AFTER_WORDS",
+    "CURRENCY_TRIE",
+    "EU_MONTHS",
+    "EU_MONTH_TRIE",
+    "EU_MONTH_WORDS",
+    "FILE_EXTENSIONS",
+    "MONTHS",
+    "MONTH_TRIE",
+    "MONTH_WORDS",
+    "NOT_EVENTS",
+    "NOT_NAMES",
+    "RU_MONTHS",
+    "RU_MONTH_TRIE",
+    "SEAT_NAMES",
+    "SEAT_TRIE",
+    "SEAT_WORDS",
+    "STREET_WORDS",
+    "TOOL_NAMES",
+    "UNITS",
+    "UNIT_TRIE",
+    "URI_SCHEMES",
+    "WEEKDAYS",
+    "WEEKDAY_TRIE",
+    "WEEKDAY_WORDS",
+    "word_set",
+]
