@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -36,6 +36,8 @@ _FLAGS = {
     HANGUL: re.compile(r"[\uac00-\ud7a3]"),
 }
 _SHORT = 256
+_WHOLE_SCANS = 3
+"""Shapes looked for in a long text's whole shape before in its distinct words."""
 """A text up to this long is searched for a shape as it is (see :func:`_holds`)."""
 
 
@@ -52,10 +54,17 @@ class Words:
     spaced: bool
     """Whether a word holds white space (so may not be looked for in a text's words)."""
 
-    def any_in(self, haystack: str, present: dict[str, bool] | None = None) -> bool:
+    def any_in(
+        self,
+        haystack: str,
+        present: dict[str, bool] | None = None,
+        many: Callable[[], str] | None = None,
+    ) -> bool:
         """Whether ``haystack`` holds one of the words. With ``present`` (a long text: what
         characters it was found to hold), a word with a character it lacks is not looked
-        for: a character is found absent at memchr's speed, a word in a tenth of a ms."""
+        for: a character is found absent at memchr's speed, a word in a tenth of a ms.
+        ``many``: where to search if many words are left (a shorter text holding the same
+        words, :meth:`Looks.tokens`)."""
         if present is not None:
             words = [
                 word
@@ -64,6 +73,8 @@ class Words:
             ]
             if len(words) <= _FEW:
                 return any(word in haystack for word in words)
+            if many is not None:
+                haystack = many()
         if self.regex is not None:
             return self.regex.search(haystack) is not None
         return any(word in haystack for word in self.words)
@@ -126,6 +137,10 @@ def _lists_in(haystack: str) -> frozenset[Words]:
     return frozenset(found)
 
 
+_LEADS = {
+    CYRILLIC: tuple(bytes((b,)) for b in range(0xD0, 0xD4)),  # U+0400-04FF
+    HANGUL: tuple(bytes((b,)) for b in range(0xEA, 0xEE)),  # U+A000-DFFF, syllables among them
+}
 _FEW = 4
 """Up to this many words are looked for one by one; more, in one search of their trie."""
 _COMMON = "etaoinsrhldcumfpgwybvkxjqz"
@@ -151,6 +166,15 @@ class Gate(NamedTuple):
     cased: tuple[str, ...] = ()
     shape_probes: tuple[re.Pattern[bytes], ...] = ()
     probes: tuple[re.Pattern[str], ...] = ()
+    word_probes: tuple[re.Pattern[str], ...] = ()
+    """Probes (any of them) looked for in the lower-cased text's distinct words
+    (:meth:`Looks.tokens`), each after a line break: ones that match no white space, and
+    under IGNORECASE or without a capital, so they match the lower-cased text where they
+    match the text (but where lowering adds a character: "İ" is "i̇", and they are not
+    asked)."""
+    shape_word_probes: tuple[re.Pattern[bytes], ...] = ()
+    """Shape probes (any of them) that match no white space but, maybe, a space first: looked
+    for in the shape's distinct words (:meth:`Looks.shape_words`), each after a space."""
 
 
 def make_gate(
@@ -159,6 +183,8 @@ def make_gate(
     cased: str = "",
     shape_probe: str | tuple[str, ...] = (),
     probe: str | tuple[str, ...] = (),
+    word_probe: str | tuple[str, ...] = (),
+    shape_word_probe: str | tuple[str, ...] = (),
 ) -> Gate:
     """A gate from shape alternatives (a string: one shape; a tuple: any of them, and each
     argument needed), space-separated words, a pattern of the shape and probe patterns (any
@@ -174,6 +200,8 @@ def make_gate(
         tuple(cased.split()),
         tuple(re.compile(one.encode()) for one in _some(shape_probe)),
         tuple(re.compile(one) for one in _some(probe)),
+        tuple(re.compile(one) for one in _some(word_probe)),
+        tuple(re.compile(one.encode()) for one in _some(shape_word_probe)),
     )
 
 
@@ -215,15 +243,16 @@ class Looks:
 
     __slots__ = (
         "_lists",
+        "_shape_words",
         "_tokens",
         "lower",
         "lower_chars",
         "probed",
         "seen",
         "shape",
+        "shape_scans",
         "shaped",
         "text",
-        "token_chars",
     )
 
     def __init__(self, text: str, lower: str | None = None) -> None:
@@ -236,15 +265,28 @@ class Looks:
         self.lower_chars: dict[str, bool] | None = {} if len(text) > _SHORT else None
         self._lists: frozenset[Words] | None = None
         self._tokens: str | None = None
-        self.token_chars: dict[str, bool] = {}
+        self._shape_words: bytes | None = None
+        self.shape_scans = 0
+
+    def shape_words(self, *, now: bool = False) -> bytes:
+        """The shape's distinct words, as :meth:`tokens` are the text's: where a shape without
+        a space is looked for (``shape`` is not ``None``), once a few were looked for in the
+        whole shape (for a few, reading it whole costs less than finding its words)."""
+        assert self.shape is not None
+        if self._shape_words is None:
+            self.shape_scans += 1
+            if self.shape_scans <= _WHOLE_SCANS and not now:
+                return self.shape
+            words = b" ".join(set(self.shape.split()))
+            self._shape_words = words if len(words) < len(self.shape) // 2 else self.shape
+        return self._shape_words
 
     def tokens(self) -> str:
-        """The lower-cased text's distinct words (what white space parts), one a line: a word
-        without white space is in the text where it is in them, and a listing's 100 KB have
-        a few hundred of them to search."""
+        """The lower-cased text's distinct words (what white space parts), each between line
+        breaks: a word without white space is in the text where it is in them, and a
+        listing's 100 KB have a few hundred of them to search."""
         if self._tokens is None:
-            tokens = "\n".join(set(self.lower.split()))
-            self._tokens = tokens if len(tokens) < len(self.lower) // 2 else self.lower
+            self._tokens = "\n" + "\n".join(set(self.lower.split())) + "\n"
         return self._tokens
 
     def has(self, needs: str | Words) -> bool:
@@ -256,18 +298,22 @@ class Looks:
             return needs in self._lists
         found = self.seen.get(needs)
         if found is None:
-            if isinstance(needs, Words) and not needs.spaced:
-                found = needs.any_in(self.tokens(), self.token_chars)
-            elif isinstance(needs, Words):
-                found = needs.any_in(self.lower, self.lower_chars)
+            if isinstance(needs, Words):
+                # (A word without a space is in the text's distinct words.)
+                many = None if needs.spaced else self.tokens
+                found = needs.any_in(self.lower, self.lower_chars, many)
             else:
                 flag = _FLAGS.get(needs)
                 if flag is None:
                     found = needs in self.lower
-                else:  # an ASCII text holds no Cyrillic or Hangul (and its digits are ASCII)
-                    found = (needs == DIGIT or not self.text.isascii()) and bool(
+                elif needs != DIGIT and self.shape is not None:
+                    # The bytes that lead a Cyrillic or a Hangul character in UTF-8: found at
+                    # memchr's speed (the class, one character at a time).
+                    found = any(lead in self.shape for lead in _LEADS[needs]) and bool(
                         flag.search(self.text)
                     )
+                else:
+                    found = bool(flag.search(self.text))
             self.seen[needs] = found
         return found
 
@@ -281,9 +327,15 @@ def opens(gate: Gate, looks: Looks) -> bool:
         return False
     if gate.words is not None and not looks.has(gate.words):
         return False  # (words first: a long text's are searched in its distinct words)
-    if not gate.probes or len(looks.text) <= _SHORT:  # a sentence: the pass costs a probe
+    if len(looks.text) <= _SHORT:  # a sentence: the pass costs what a probe does
         return True
-    return any(_probed(probe, looks.text, looks.probed) for probe in gate.probes)
+    if gate.word_probes and "İ" not in looks.text:
+        tokens = looks.tokens()  # (asked only where they are few: a listing's, a log's)
+        if len(tokens) * 2 < len(looks.text) and not any(
+            _probed(probe, tokens, looks.probed) for probe in gate.word_probes
+        ):
+            return False
+    return not gate.probes or any(_probed(probe, looks.text, looks.probed) for probe in gate.probes)
 
 
 def _shaped(gate: Gate, shape: bytes, looks: Looks) -> bool:
@@ -291,10 +343,15 @@ def _shaped(gate: Gate, shape: bytes, looks: Looks) -> bool:
     if len(shape) <= _SHORT:  # a sentence: one search a tuple, nothing remembered
         if not all(regex.search(shape) for regex in gate.shape_regexes):
             return False
+        if gate.shape_word_probes and not any(p.search(shape) for p in gate.shape_word_probes):
+            return False
         return not gate.shape_probes or any(probe.search(shape) for probe in gate.shape_probes)
-    seen = looks.shaped
     for group in gate.shapes:
-        if not any(_holds(one, shape, seen) for one in group):
+        if not any(_holds(one, looks) for one in group):
+            return False
+    if gate.shape_word_probes:
+        words = b" " + looks.shape_words(now=True)
+        if not any(_probed(probe, words, looks.probed) for probe in gate.shape_word_probes):
             return False
     return not gate.shape_probes or any(
         _probed(probe, shape, looks.probed) for probe in gate.shape_probes
@@ -310,18 +367,20 @@ def _probed(
     return found
 
 
-def _holds(needle: bytes, shape: bytes, seen: dict[bytes, bool]) -> bool:
+def _holds(needle: bytes, looks: Looks) -> bool:
+    """Whether a long text's shape holds ``needle``."""
+    seen = looks.shaped
     found = seen.get(needle)
     if found is None:
         # A byte that is absent is found absent at memchr's speed; a two-byte needle whose
         # first is everywhere (a digit in a listing) takes 20x longer.
-        if len(needle) > 1 and len(shape) > _SHORT:
-            found = (
-                all(_holds(needle[i : i + 1], shape, seen) for i in range(len(needle)))
-                and needle in shape
-            )
+        if len(needle) > 1 and not all(
+            _holds(needle[i : i + 1], looks) for i in range(len(needle))
+        ):
+            found = False
         else:
-            found = needle in shape
+            whole = len(needle) == 1 or b" " in needle  # (a byte: at memchr's speed anyway)
+            found = needle in (looks.shape or b"" if whole else looks.shape_words())
         seen[needle] = found
     return found
 

@@ -287,7 +287,7 @@ def _branch(
     wanted = any_word(needs) if isinstance(needs, tuple) else needs
     leaner = None
     if lean is not None:
-        leaner = (tuple(lean[0]), re.compile(f"(?=[{first}]){lean[1]}", flags))
+        leaner = (tuple(lean[0]), re.compile(lean[1], flags))
     return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner)
 
 
@@ -424,7 +424,7 @@ _FLIGHT_SHAPE = (
     r"0(?<![aA0]0)A ?0{3,4}(?![aA0])",
 )
 _SEAT_NAMED = (
-    rf"(?<![\w])(?=[sSzZrRcChHkKaAмМнНкК])(?i:{SEAT_TRIE})\.? ?"
+    rf"(?=[sSzZrRcChHkKaAмМнНкК])(?<![\w])(?i:{SEAT_TRIE})\.? ?"
     r"(?:no\. ?|nr\. ?|# ?|n° ?)?[A-Z]?\d{1,5}(?:-\d{1,5})?[A-Z]?(?![\w]|[.,:/-]\d)"
 )
 """A seat or room by its word: "seat 14A", "Zimmer 412", "room no. 5"."""
@@ -446,6 +446,11 @@ _UNIT_PROBE = (
     # A number's first digit, after no character of ``lead``; its run; its unit.
     rf"\d(?<![A-Za-z0-9_.]\d)[\d.,\u2009 ]*+\s?(?i:{UNIT_TRIE})(?i:(?![a-z]))"
 )
+_UNIT_WORD_PROBE = (
+    # In a word: a unit right after a digit ("12km"), or a word that is a unit ("12 km").
+    rf"(?i:\d(?:{UNIT_TRIE})(?![a-z]))",
+    rf"\n(?i:{UNIT_TRIE})(?i:(?![a-z]))",
+)
 _MONEY_AFTER = rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])"
 _UNIT_AFTER = rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![a-z])"
 _AMOUNT_RUN = _branch(
@@ -463,7 +468,7 @@ _QUANTITY_RUN = _branch(
     rf"{_RUN_START}{_RUN}{_UNIT_AFTER}",
     _I,
     needs=DIGIT,
-    gates=(make_gate(_UNIT_SHAPES, probe=_UNIT_PROBE),),
+    gates=(make_gate(_UNIT_SHAPES, word_probe=_UNIT_WORD_PROBE, probe=_UNIT_PROBE),),
     lead=r"[A-Za-z0-9_.]",
 )
 _RUN_PAIR = re.compile(
@@ -517,10 +522,15 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"[\w@-]++(?:\.[\w@-]++)*+(?:/[\w@-]++(?:\.[\w@-]++)*+)++)/?(?![\w/])",
         needs="/",
         accept=_is_path,
-        # What :func:`_is_path` asks: "./" or "~/" first, a slash after a part (two slashes
-        # or one at the end), or a file's extension after the last one.
+        # What :func:`_is_path` asks: "./" or "~/" first; or, after a part that no word
+        # character, dot, slash or colon comes before (in the shape), a slash after a part
+        # (two slashes or one at the end), or a file's extension after the last one.
         gates=(
-            make_gate(probe=(r"\./", r"~/", r"/[\w@.-]+/", rf"/[\w@.-]*\.(?i:{FILE_EXTENSIONS})")),
+            make_gate(probe=(r"\./", r"~/")),
+            make_gate(
+                shape_word_probe=(r"(?:^|[^aA0_/:.@~$\-])[aA0_@\-\x80-\xff][aA0_@.\-\x80-\xff]*/"),
+                probe=(r"/[\w@.-]+/", rf"/[\w@.-]*\.(?i:{FILE_EXTENSIONS})"),
+            ),
         ),
     ),
     _branch(
@@ -556,7 +566,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:, \d{5} [A-Z][a-zéèà]+)?|"
         r"(?:Calle|Avenida|Avda\.|Plaza|Paseo) (?:de la |del |de )?[A-Z][\w]+(?: [A-Z]\w+)*,? "
         r"\d{1,4})",
-        needs=STREET_WORDS,
+        needs=DIGIT,
+        gates=(make_gate(" ", words=" ".join(STREET_WORDS)),),  # a space in each form
     ),
     _branch(
         FactKind.ADDRESS,
@@ -593,9 +604,12 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.DATE,
         "0-9",
-        r"(?<!\d)(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|\d{4}/\d{1,2}/\d{1,2}|"
-        r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]|"
-        rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_TRIE}){_Z}(?:,? \d{{4}})?)",
+        # Each form's first digits end at the character the lookahead reads once: "-", "/",
+        # "年" or "月", or else a day's suffix or a space; only the forms it begins are tried.
+        r"(?<!\d)(?=\d++(?:(-)|(/)|([年月])|))"
+        r"(?(1)\d{4}-\d{1,2}-\d{1,2}|(?(2)(?:\d{1,2}/\d{1,2}/\d{2,4}|\d{4}/\d{1,2}/\d{1,2})|"
+        r"(?(3)(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]|"
+        rf"\d{{1,2}}(?:st|nd|rd|th)? (?:of )?(?:{MONTH_TRIE}){_Z}(?:,? \d{{4}})?)))",
         _I,
         needs=DIGIT,
         gates=(
@@ -691,6 +705,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
                 ("a0", "a 0", "A0", "A 0"),
                 words=CURRENCY_CODES.replace("|", " "),
                 # The first letter found, then the code and its number read at it.
+                # A code before a digit, or ending a word (a space, then the digit).
+                word_probe=rf"(?i:{CURRENCY_CODES})(?:\d|\n)",
                 probe=rf"[uUeEgGjJcCrRhH](?<=(?=(?i:{CURRENCY_CODES})\s?\d).)",
             ),
         ),
@@ -720,7 +736,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?<![A-Za-z])(?i:sqlstate|error code|err(?:or)?code)\s?[:=]?\s?[0-9A-Z]{5}(?![\w])|"
         r"(?<![A-Za-z])(?i:exit(?:ed)?(?: with)? (?:code|status)|return(?:ed)? code|"
         r"exit_code=|status code)\s?[:=]?\s?-?\d{1,3}(?!\d)",
-        needs=("sqlstate", "error code", "errcode", "errorcode", "exit", "return", "status code"),
+        # ("code" stands for "error code" and "status code": a word with no space in it)
+        needs=("sqlstate", "code", "errcode", "errorcode", "exit", "return"),
     ),
     _branch(
         FactKind.EVENT,
@@ -773,8 +790,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # run ("123456号室" is "23456号室"), but no fewer of them reach the word.
         rf"(?:{_SEAT_NAMED}|(?:座位|房间|房號|房号) ?[A-Z]?\d{{1,5}}[A-Z]?|"
         r"\d{1,5}+(?:号室|号房|호실))",
-        needs=SEAT_WORDS,
-        lean=("座房号호", _SEAT_NAMED),
+        needs=DIGIT,
+        gates=(make_gate(words=" ".join(SEAT_WORDS)),),
+        lean=("座房号호", _SEAT_NAMED),  # (led by its own lookahead: a letter)
     ),
     _branch(
         FactKind.SEAT,
@@ -817,7 +835,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?<![\w-])(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|"
         r"(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,40})(?![\w-])",
         needs=DIGIT,
-        gates=(make_gate(("a0", "0a", "0-0"), probe=r"[0-9a-f]{7}"),),  # seven hex digits
+        gates=(make_gate(("a0", "0a", "0-0"), word_probe=r"[0-9a-f]{7}"),),  # seven hex digits
     ),
     _branch(FactKind.CODE, "#", r"#\d{4,}(?!\d)", needs="#", led=True),
     _branch(
@@ -991,17 +1009,20 @@ def _run_pair(text: str) -> dict[re.Pattern[str], list[tuple[int, int]]]:
     find alone, and where each of its matches ends."""
     money: list[tuple[int, int]] = []
     units: list[tuple[int, int]] = []
+    money_lead, unit_lead = _AMOUNT_RUN.lead, _QUANTITY_RUN.lead
+    assert money_lead is not None and unit_lead is not None
     for match in _RUN_PAIR.finditer(text):
-        run_start, run_end = match.span("run")
-        for name, lead, found in (
-            ("money", _AMOUNT_RUN.lead, money),
-            ("unit", _QUANTITY_RUN.lead, units),
+        _, (run_start, run_end), (_, money_end), (_, unit_end) = match.regs  # run, money, unit
+        if (
+            money_end >= 0
+            and (start := _tail_start(text, run_start, run_end, money_lead)) is not None
         ):
-            end = match.end(name)
-            if end >= 0 and lead is not None:
-                start = _tail_start(text, run_start, run_end, lead)
-                if start is not None:
-                    found.append((start, end))
+            money.append((start, money_end))
+        if (
+            unit_end >= 0
+            and (start := _tail_start(text, run_start, run_end, unit_lead)) is not None
+        ):
+            units.append((start, unit_end))
     return {_AMOUNT_RUN.regex: money, _QUANTITY_RUN.regex: units}
 
 
