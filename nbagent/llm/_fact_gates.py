@@ -261,7 +261,8 @@ class Looks:
         self.shape = shape_of(text)
         self.seen: dict[str | Words, bool] = {}
         self.shaped: dict[bytes, bool] = {}
-        self.probed: dict[re.Pattern[str] | re.Pattern[bytes], bool] = {}
+        self.probed: dict[int, bool] = {}
+        """By the probe's id: a pattern's hash reads its compiled code."""
         self.lower_chars: dict[str, bool] | None = {} if len(text) > _SHORT else None
         self._lists: frozenset[Words] | None = None
         self._tokens: str | None = None
@@ -289,13 +290,17 @@ class Looks:
             self._tokens = "\n" + "\n".join(set(self.lower.split())) + "\n"
         return self._tokens
 
+    def lists(self) -> frozenset[Words]:
+        """The word lists of which a short text holds a word (:func:`_lists_in`)."""
+        if self._lists is None:
+            self._lists = _lists_in(self.lower)
+        return self._lists
+
     def has(self, needs: str | Words) -> bool:
         """Whether the text holds ``needs``: a flag (:data:`DIGIT`), a substring of the
         lower-cased text, or any of some words."""
         if isinstance(needs, Words) and self.lower_chars is None:
-            if self._lists is None:
-                self._lists = _lists_in(self.lower)
-            return needs in self._lists
+            return needs in self.lists()
         found = self.seen.get(needs)
         if found is None:
             if isinstance(needs, Words):
@@ -321,7 +326,7 @@ class Looks:
 def opens(gate: Gate, looks: Looks) -> bool:
     """Whether ``gate`` lets a pass into the text of ``looks``."""
     shape = looks.shape
-    if shape is not None and not _shaped(gate, shape, looks):
+    if shape is not None and not _shaped(gate, shape, looks if len(shape) > _SHORT else None):
         return False
     if gate.cased and not any(word in looks.text for word in gate.cased):
         return False
@@ -338,9 +343,9 @@ def opens(gate: Gate, looks: Looks) -> bool:
     return not gate.probes or any(_probed(probe, looks.text, looks.probed) for probe in gate.probes)
 
 
-def _shaped(gate: Gate, shape: bytes, looks: Looks) -> bool:
-    """Whether ``shape`` has what ``gate`` asks of a shape."""
-    if len(shape) <= _SHORT:  # a sentence: one search a tuple, nothing remembered
+def _shaped(gate: Gate, shape: bytes, looks: Looks | None) -> bool:
+    """Whether ``shape`` has what ``gate`` asks of a shape (``looks``: of a long text's)."""
+    if looks is None:  # a sentence: one search a tuple, nothing remembered
         if not all(regex.search(shape) for regex in gate.shape_regexes):
             return False
         if gate.shape_word_probes and not any(p.search(shape) for p in gate.shape_word_probes):
@@ -358,12 +363,10 @@ def _shaped(gate: Gate, shape: bytes, looks: Looks) -> bool:
     )
 
 
-def _probed(
-    probe: re.Pattern[Any], haystack: Any, seen: dict[re.Pattern[str] | re.Pattern[bytes], bool]
-) -> bool:
-    found = seen.get(probe)
+def _probed(probe: re.Pattern[Any], haystack: Any, seen: dict[int, bool]) -> bool:
+    found = seen.get(id(probe))
     if found is None:
-        found = seen[probe] = probe.search(haystack) is not None
+        found = seen[id(probe)] = probe.search(haystack) is not None
     return found
 
 
@@ -392,8 +395,9 @@ class _Planned(NamedTuple):
     """Its place among the passes."""
     needs: str | Words | None
     """``None``: the shape says the text holds it."""
-    gates: tuple[Gate, ...] | None
-    """The gates whose shapes the text has, without them (``None``: one needs nothing more)."""
+    gates: tuple[tuple[tuple[str, ...], Words | None], ...] | None
+    """Of the gates whose shapes the text has, what else each asks of a sentence: its cased
+    words and its words (``None``: one asks nothing more; a sentence is not probed)."""
 
 
 class Gated(Protocol):
@@ -433,11 +437,20 @@ def open_passes(passes: Sequence[Gated], looks: Looks) -> list[int]:
         if len(plans) >= _PLANNED_SHAPES:
             plans.clear()
         plan = plans[shape] = _plan(passes, shape)
+    text = looks.text
+    lists = looks.lists()
     return [
         at
         for at, needs, gates in plan
-        if (needs is None or looks.has(needs))
-        and (gates is None or any(opens(g, looks) for g in gates))
+        if (needs is None or (needs in lists if isinstance(needs, Words) else looks.has(needs)))
+        and (
+            gates is None
+            or any(
+                (not cased or any(word in text for word in cased))
+                and (words is None or words in lists)
+                for cased, words in gates
+            )
+        )
     ]
 
 
@@ -455,15 +468,10 @@ def _plan(passes: Sequence[Gated], shape: bytes) -> tuple[_Planned, ...]:
         if not gates:
             planned.append(_Planned(index, left, None))
             continue
-        kept = [
-            gate._replace(shapes=(), shape_regexes=(), shape_probes=())
-            for gate in gates
-            if all(regex.search(shape) for regex in gate.shape_regexes)
-            and (not gate.shape_probes or any(probe.search(shape) for probe in gate.shape_probes))
-        ]
+        kept = [(gate.cased, gate.words) for gate in gates if _shaped(gate, shape, None)]
         if not kept:
             continue
-        free = any(not gate.cased and gate.words is None for gate in kept)  # no probe: short
+        free = any(not cased and words is None for cased, words in kept)
         planned.append(_Planned(index, left, None if free else tuple(kept)))
     return tuple(planned)
 

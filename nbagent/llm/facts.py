@@ -964,13 +964,16 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
     taken = bytearray(len(text))
     marked = False
     first: dict[str, tuple[int, FactKind]] = {}  # a value repeated in a listing is one fact
-    stash: dict[re.Pattern[str], list[tuple[int, int]]] = {}
-    if len({_AMOUNT_RUN.regex, _QUANTITY_RUN.regex} & {p.regex for p in passes}) == 2:
+    # (By identity: a pattern's hash reads its compiled code, kilobytes of it.)
+    stash: dict[int, list[tuple[int, int]]] = {}
+    if any(p.regex is _AMOUNT_RUN.regex for p in passes) and any(
+        p.regex is _QUANTITY_RUN.regex for p in passes
+    ):
         stash = _run_pair(text)
     for number, pattern in enumerate(passes, 1):
         kind = pattern.kind
         mark = number < len(passes)
-        found = stash.pop(pattern.regex, None)
+        found = stash.pop(id(pattern.regex), None) if stash else None
         accept = pattern.accept
         for start, end in pattern.candidates(text) if found is None else found:
             if marked and taken.find(1, start, end) >= 0:
@@ -1002,7 +1005,7 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
     return tuple(unique.values())
 
 
-def _run_pair(text: str) -> dict[re.Pattern[str], list[tuple[int, int]]]:
+def _run_pair(text: str) -> dict[int, list[tuple[int, int]]]:
     """The spans of :data:`_AMOUNT_RUN` and :data:`_QUANTITY_RUN` in ``text``, each run of
     digits read once for both (a listing's numbers are most of its text). No run starts in
     what follows one (a currency or a unit holds no digit), so each finds the runs it would
@@ -1023,7 +1026,7 @@ def _run_pair(text: str) -> dict[re.Pattern[str], list[tuple[int, int]]]:
             and (start := _tail_start(text, run_start, run_end, unit_lead)) is not None
         ):
             units.append((start, unit_end))
-    return {_AMOUNT_RUN.regex: money, _QUANTITY_RUN.regex: units}
+    return {id(_AMOUNT_RUN.regex): money, id(_QUANTITY_RUN.regex): units}
 
 
 def _start(item: tuple[str, tuple[int, FactKind]]) -> int:
