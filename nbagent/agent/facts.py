@@ -218,14 +218,18 @@ class FactBook:
         for sentence in split_sentences(message_text(message)):
             stated = keyed_facts(sentence)
             new = [(text, kind, key) for text, kind, key in stated if key not in self._first]
+            topics: frozenset[str] | None = None  # read once, and only for a new key
             for text, kind, key in stated:
                 self._replaced.pop(key, None)  # said again: current again
                 self._state(key, text, kind, index, "user", track=True)
-                self._topics.setdefault(key, topic_words(sentence))
+                if key not in self._topics:
+                    topics = topic_words(sentence) if topics is None else topics
+                    self._topics[key] = topics
                 found[key] = None
             said = ""
             whole: FactKind | None = None
-            if is_constraint(sentence) or (is_correction(sentence) and not stated):
+            corrects: bool | None = None  # read once, where first needed
+            if is_constraint(sentence) or (not stated and (corrects := is_correction(sentence))):
                 whole = FactKind.CONSTRAINT
             elif is_statement(sentence, bool(stated)):
                 whole = FactKind.SAID
@@ -243,7 +247,9 @@ class FactBook:
                 if earlier is not None and restates(earlier[1], values):
                     self._restated(earlier[0], keys)
                 frames.setdefault(frame, (keys, values))
-            if new and (is_correction(sentence) or says_now(sentence)):
+            if new and (
+                (is_correction(sentence) if corrects is None else corrects) or says_now(sentence)
+            ):
                 self._corrected(sentence, new, stated)
             if len(sentence) <= _RESTATED_CHARS:  # a pasted listing restates nothing
                 contexts = value_contexts(sentence)

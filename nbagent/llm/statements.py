@@ -31,6 +31,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from nbagent.llm._word_tries import either_case
 from nbagent.llm.memo import TextMemo
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\s])|(?<=[。！？；])|\n+")
@@ -118,16 +119,30 @@ _ZH_CORRECTION = (
 
 
 def _cue_pattern(words: str, cjk: str) -> re.Pattern[str]:
-    latin = []
+    # One branch per first letter, its cues in their order (longest first): under IGNORECASE
+    # the engine tried each of 250 cues at every word (38 µs a sentence), but it skips a
+    # branch by a first letter whose cases are spelled out. Cues that start with different
+    # letters never match at one place, so the branches' order changes nothing.
+    by_first: dict[str, list[str]] = {}
     cues = {" ".join(c.split()) for c in words.split(",") if c.strip()}
     for word in sorted(cues, key=len, reverse=True):
         stem = word.rstrip("*")
-        body = re.escape(stem).replace(r"\ ", r"\s+").replace("'", "['’]")
+        body = re.escape(stem[1:]).replace(r"\ ", r"\s+").replace("'", "['’]")
         body = body.replace(r"\.\.\.", r"\S.{0,40}?")
-        latin.append(body + (r"\w*" if word.endswith("*") else ""))
+        by_first.setdefault(stem[0], []).append(body + (r"\w*" if word.endswith("*") else ""))
+    firsts = list(by_first)
+    if any(re.fullmatch(re.escape(a), b, re.I) for a in firsts for b in firsts if a != b):
+        raise ValueError("two first letters match alike")
+    branches = [
+        f"(?-i:{either_case(first)})(?:{'|'.join(rest)})" for first, rest in by_first.items()
+    ]
     # A cue is a whole word: not inside a longer one ("only" in "commonly", "nie" in "Daniel").
-    phrase = r"(?<![\w])(?:" + "|".join(latin) + r")(?![\w])"
-    return re.compile(f"{phrase}|{cjk}" if cjk else phrase, re.IGNORECASE)
+    phrase = r"(?<![\w])(?:" + "|".join(branches) + r")(?![\w])"
+    starts = re.escape("".join(sorted({*firsts, *(cue[0] for cue in cjk.split("|") if cue)})))
+    # Where no cue can start, one look at the character, not a try of each branch.
+    return re.compile(
+        f"(?=[{starts}])(?:{phrase}|{cjk})" if cjk else f"(?=[{starts}]){phrase}", re.I
+    )
 
 
 _CONSTRAINT = _cue_pattern(_CONSTRAINT_CUES, _ZH_CONSTRAINT)
@@ -141,7 +156,7 @@ _WEAK = frozenset(_WEAK_WORDS.split())
 """Cues that alone make no rule ("no, thanks", "only the first one?"): a sentence needs one
 other cue besides them."""
 _IDLE = re.compile(
-    r"(?<![\w])(?:(?:i\s+)?(?:don['’]t|do\s+not)\s+(?:know|think|mind|care)|not\s+sure|"
+    r"(?=[idnkp])(?<![\w])(?:(?:i\s+)?(?:don['’]t|do\s+not)\s+(?:know|think|mind|care)|not\s+sure|"
     r"no\s+(?:problem|worries|idea|rush)|not\s+bad|no\s+thanks|not\s+yet|"
     r"keine\s+ahnung|nicht\s+sicher|kein\s+problem|pas\s+de\s+probl[eè]me|no\s+s[eé])(?![\w])",
     re.IGNORECASE,
@@ -202,7 +217,8 @@ def is_correction(sentence: str) -> bool:
 
 
 _NOW = re.compile(
-    r"(?<![\w])(?:now|jetzt|maintenant|ahora|agora|adesso|ora|nu|теперь)\W*$", re.IGNORECASE
+    r"(?=[njmaoт])(?<![\w])(?:now|jetzt|maintenant|ahora|agora|adesso|ora|nu|теперь)\W*$",
+    re.IGNORECASE,
 )
 
 
@@ -213,9 +229,11 @@ def says_now(sentence: str) -> bool:
 
 
 _VALUE = re.compile(
-    r"[$€£¥￥₩₹]?\d[\d.,:/\-\u2009 ]*\d%?|[$€£¥￥₩₹]?\d%?|"
-    r"(?<![A-Za-z])[A-Za-z]*\d[A-Za-z0-9\-_/]*|"
-    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b"
+    # Where none can start, one look (a sign, a digit, a letter); a code's letters are read
+    # once (only a digit follows them), from its first (at a digit, the second form wins).
+    r"(?=[$€£¥￥₩₹\dA-Za-z])(?:[$€£¥￥₩₹]?\d[\d.,:/\-\u2009 ]*\d%?|[$€£¥￥₩₹]?\d%?|"
+    r"[A-Za-z](?<![A-Za-z][A-Za-z])[A-Za-z]*+\d[A-Za-z0-9\-_/]*|"
+    r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|hundred|thousand|million)\b)"
 )
 _NOT_WORD = re.compile(r"[^\w#]+")
 
@@ -250,8 +268,17 @@ def _framing(sentence: str, values: tuple[str, ...]) -> tuple[str, tuple[str, ..
             masked.append((at, value.casefold()))
             text = text[:at] + " \x01 " + text[at + len(value) :]
             at = text.find(value, at + 3)
-    rest = [(m.start(), m.group(0).casefold()) for m in _VALUE.finditer(text)]
-    text = _VALUE.sub(" \x01 ", text)
+    rest: list[tuple[int, str]] = []
+    pieces: list[str] = []
+    done = 0
+    for m in _VALUE.finditer(text):  # what _VALUE.sub(" \x01 ", text) gives, in the same read
+        start, end = m.span()
+        rest.append((start, m.group(0).casefold()))
+        pieces += (text[done:start], " \x01 ")
+        done = end
+    if pieces:
+        pieces.append(text[done:])
+        text = "".join(pieces)
     order = [v for _, v in sorted(masked)] if not rest else None
     words = _NOT_WORD.sub(" ", text.casefold().replace("\x01", "#")).split()
     collapsed: list[str] = []
@@ -304,21 +331,23 @@ def value_contexts(sentence: str) -> list[ValueContext]:
     cosine decay"), where the whole sentences' frames differ."""
     text = unicodedata.normalize("NFKC", sentence)
     found: list[ValueContext] = []
+    runs: list[tuple[int, int]] | None = None  # the words of the text, read once
+    ends: list[int] = []
     for match in _CONTEXT_VALUE.finditer(text):
         value = match.group(0)
-        words = list(_CONTEXT_WORD.finditer(text, max(0, match.start() - 60), match.start()))
-        skipped = 0
-        while words and words[-1].group(0).casefold() in _STOP and skipped < 2:
-            words.pop()
-            skipped += 1
-        if not words:
+        at = match.start()
+        if runs is None:
+            runs = [m.span() for m in _CONTEXT_WORD.finditer(text)]
+            ends = [end for _, end in runs]
+        before = _naming_word(text, runs, ends, at)
+        if before is None:
             continue
-        before = words[-1]
-        if before.group(0).casefold() in _NOT_NAMING:
+        start, end, word = before
+        if word in _NOT_NAMING:
             continue
-        if _CONTEXT_VALUE.search(text, before.end(), match.start()):
+        if _CONTEXT_VALUE.search(text, end, at):
             continue  # another value stands between: the word names that one
-        between = text[before.end() : match.start()]
+        between = text[end:at]
         if any(c in between for c in ".;!?\n"):
             continue
         nxt = _CONTEXT_WORD.match(text, match.end() + 1) or _CONTEXT_WORD.match(text, match.end())
@@ -326,10 +355,34 @@ def value_contexts(sentence: str) -> list[ValueContext]:
         if after in _NOT_NAMING:
             after = ""
         shape = _SHAPE_RUN.sub("0", _LETTER_RUN.sub("a", value))
-        span = text[before.start() : match.end()]
-        wide = text[before.start() : nxt.end()] if after and nxt is not None else span
-        found.append(ValueContext(before.group(0).casefold(), value, after, shape, span, wide))
+        span = text[start : match.end()]
+        wide = text[start : nxt.end()] if after and nxt is not None else span
+        found.append(ValueContext(word, value, after, shape, span, wide))
     return found
+
+
+def _naming_word(
+    text: str, runs: list[tuple[int, int]], ends: list[int], at: int
+) -> tuple[int, int, str] | None:
+    """``(start, end, case-folded word)`` of the last word within the 60 characters before
+    ``at``, past at most two function words: what reading the words of that window alone
+    finds (a word the window's start cuts is its cut end; no word reaches into ``at``, where a
+    value starts after no word character)."""
+    window = max(0, at - 60)
+    k = bisect.bisect_right(ends, at) - 1
+    skipped = 0
+    while k >= 0:
+        start, end = runs[k]
+        start = max(start, window)
+        if end - start < 2:
+            return None  # outside the window, or cut to less than a word
+        word = text[start:end].casefold()
+        if word in _STOP and skipped < 2:
+            skipped += 1
+            k -= 1
+            continue
+        return start, end, word
+    return None
 
 
 def content_words(sentence: str) -> frozenset[str]:
