@@ -10,10 +10,12 @@ fact and took 97 ms of its 158. Checking a substring costs microseconds, a pass 
 A gate must be implied by every fact its pass yields, or the pass misses facts:
 ``tests/test_fact_gates.py`` compares gated and ungated extraction.
 
-Shapes are read in :func:`shape_of` (every ASCII digit "0", capital "A", lower-case letter
-"a"); words in the lower-cased text, a long list of them in one search of a trie
-(:mod:`nbagent.llm._word_tries`): a sentence of a pasted table asks a hundred words, and one
-search of it costs what five substring tests do.
+A gate asks for shapes (:func:`shape_of`: every ASCII digit "0", capital "A", lower-case
+letter "a", in UTF-8), words of the lower-cased text (a long list in one search of its trie,
+:mod:`nbagent.llm._word_tries`), and probes: short patterns led by a literal character, found
+at memchr's speed. A long text's words and shape needles are looked for in its distinct words
+(a listing's 100 KB have a few hundred); a sentence's shape is looked up (:func:`open_passes`:
+a pasted table's rows have a few dozen shapes).
 """
 
 from __future__ import annotations
@@ -57,19 +59,19 @@ class Words:
     def any_in(
         self,
         haystack: str,
-        present: dict[str, bool] | None = None,
+        present: Callable[[str], bool] | None = None,
         many: Callable[[], str] | None = None,
     ) -> bool:
-        """Whether ``haystack`` holds one of the words. With ``present`` (a long text: what
-        characters it was found to hold), a word with a character it lacks is not looked
-        for: a character is found absent at memchr's speed, a word in a tenth of a ms.
-        ``many``: where to search if many words are left (a shorter text holding the same
-        words, :meth:`Looks.tokens`)."""
+        """Whether ``haystack`` holds one of the words. With ``present`` (a long text: whether
+        it holds a character), a word with a character it lacks is not looked for: a
+        character is found absent at memchr's speed, a word in a tenth of a ms. ``many``:
+        where to search if many words are left (a shorter text holding the same words,
+        :meth:`Looks.tokens`)."""
         if present is not None:
             words = [
                 word
                 for word, chars in zip(self.words, self.chars, strict=True)
-                if all(_char(c, haystack, present) for c in chars)
+                if all(present(c) for c in chars)
             ]
             if len(words) <= _FEW:
                 return any(word in haystack for word in words)
@@ -78,13 +80,6 @@ class Words:
         if self.regex is not None:
             return self.regex.search(haystack) is not None
         return any(word in haystack for word in self.words)
-
-
-def _char(char: str, haystack: str, present: dict[str, bool]) -> bool:
-    found = present.get(char)
-    if found is None:
-        found = present[char] = char in haystack
-    return found
 
 
 @functools.cache
@@ -243,8 +238,10 @@ class Looks:
 
     __slots__ = (
         "_lists",
+        "_lower_bytes",
         "_shape_words",
         "_tokens",
+        "long",
         "lower",
         "lower_chars",
         "probed",
@@ -261,9 +258,10 @@ class Looks:
         self.shape = shape_of(text)
         self.seen: dict[str | Words, bool] = {}
         self.shaped: dict[bytes, bool] = {}
-        self.probed: dict[int, bool] = {}
-        """By the probe's id: a pattern's hash reads its compiled code."""
-        self.lower_chars: dict[str, bool] | None = {} if len(text) > _SHORT else None
+        self.probed: dict[int, bool] = {}  # by id: a pattern's hash reads its compiled code
+        self.long = len(text) > _SHORT
+        self.lower_chars: dict[str, bool] = {}
+        self._lower_bytes: bytes | None = None
         self._lists: frozenset[Words] | None = None
         self._tokens: str | None = None
         self._shape_words: bytes | None = None
@@ -290,6 +288,21 @@ class Looks:
             self._tokens = "\n" + "\n".join(set(self.lower.split())) + "\n"
         return self._tokens
 
+    def has_char(self, char: str) -> bool:
+        """Whether the lower-cased text holds ``char``: looked for in its UTF-8 where it is not
+        ASCII (a byte at memchr's speed, where a wide string is read a character at a time)."""
+        found = self.lower_chars.get(char)
+        if found is None:
+            lower = self.lower
+            if lower.isascii():
+                found = char in lower
+            else:
+                if self._lower_bytes is None:
+                    self._lower_bytes = lower.encode("utf-8", "surrogatepass")
+                found = char.encode("utf-8", "surrogatepass") in self._lower_bytes
+            self.lower_chars[char] = found
+        return found
+
     def lists(self) -> frozenset[Words]:
         """The word lists of which a short text holds a word (:func:`_lists_in`)."""
         if self._lists is None:
@@ -299,14 +312,14 @@ class Looks:
     def has(self, needs: str | Words) -> bool:
         """Whether the text holds ``needs``: a flag (:data:`DIGIT`), a substring of the
         lower-cased text, or any of some words."""
-        if isinstance(needs, Words) and self.lower_chars is None:
+        if isinstance(needs, Words) and not self.long:
             return needs in self.lists()
         found = self.seen.get(needs)
         if found is None:
             if isinstance(needs, Words):
                 # (A word without a space is in the text's distinct words.)
                 many = None if needs.spaced else self.tokens
-                found = needs.any_in(self.lower, self.lower_chars, many)
+                found = needs.any_in(self.lower, self.has_char if self.long else None, many)
             else:
                 flag = _FLAGS.get(needs)
                 if flag is None:

@@ -2,7 +2,7 @@
 
 ::
 
-    trie("km|kms|kg|miles?|min")  # 'k(?:ms?|g)|mi(?:les?|n)'
+    trie("km|kms|kg|miles?|min")  # '(?:k(?:m(?:|s)|g)|mi(?:les?|n))'
 
 A regular expression tries the words of ``km|kms|kg|…`` one by one, and under ``IGNORECASE``
 it cannot skip a word by its first character: after each of a listing's thousands of numbers,

@@ -291,9 +291,6 @@ def _branch(
     return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner)
 
 
-_PARTS = re.compile(r"[,\u2009 ]")
-
-
 def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int | None:
     """Where the number that a unit follows starts, in the run of digit groups ``text[start:
     end]``: the first group, of the run's last one and the thousands groups before it, that
@@ -303,8 +300,8 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
     10 KB of "123 456 …" took seconds); read once, a run gives the same facts: only a number
     that reaches the end of its run can have a unit after it."""
     run = text[start:end]
-    # Its groups: what commas and spaces part (a dot stays in its group). Most runs are one.
-    groups = _PARTS.split(run) if "," in run or " " in run or "\u2009" in run else [run]
+    # Its groups: what commas and spaces part (a dot stays in its group).
+    groups = run.replace(",", " ").replace("\u2009", " ").split(" ")
     last = len(groups) - 1
     if groups[last].count(".") > 1:
         return None
@@ -316,7 +313,9 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
         if len(whole) != 3 or not whole.isdigit() or len(before) > 3 or not before.isdigit():
             break
         first -= 1
-    at = start + sum(len(group) + 1 for group in groups[:first])
+    at = end - len(groups[last])  # where the last group starts, then where the first does
+    for k in range(last, first, -1):
+        at -= len(groups[k - 1]) + 1
     for group in groups[first:]:
         if at == 0 or not lead.match(text, at - 1):
             return at

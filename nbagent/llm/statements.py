@@ -51,7 +51,8 @@ def split_sentences(text: str) -> list[str]:
         if not piece:
             continue
         piece = f"{carry} {piece}" if carry else piece
-        if _ABBREVIATION.search(piece) and len(piece) < 400:
+        # (It ends on a full stop, or it is no abbreviation: the pattern is read only then.)
+        if piece.endswith(".") and len(piece) < 400 and _ABBREVIATION.search(piece):
             carry = piece
             continue
         carry = ""
