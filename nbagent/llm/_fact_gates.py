@@ -218,6 +218,7 @@ def _shape_table() -> bytes:
 
 
 _SHAPE = _shape_table()
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
 _BEYOND_SHAPE = re.compile(r"[^\x00-\x7f](?<=[\d\s])")
 """A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
 
@@ -239,6 +240,7 @@ class Looks:
     __slots__ = (
         "_lists",
         "_lower_bytes",
+        "_others",
         "_shape_words",
         "_tokens",
         "long",
@@ -262,6 +264,7 @@ class Looks:
         self.long = len(text) > _SHORT
         self.lower_chars: dict[str, bool] = {}
         self._lower_bytes: bytes | None = None
+        self._others: frozenset[str] | None = None
         self._lists: frozenset[Words] | None = None
         self._tokens: str | None = None
         self._shape_words: bytes | None = None
@@ -289,17 +292,22 @@ class Looks:
         return self._tokens
 
     def has_char(self, char: str) -> bool:
-        """Whether the lower-cased text holds ``char``: looked for in its UTF-8 where it is not
-        ASCII (a byte at memchr's speed, where a wide string is read a character at a time)."""
+        """Whether the lower-cased text holds ``char``. In one that is not ASCII, an ASCII
+        character is looked for in its UTF-8 (a byte at memchr's speed, where a wide string is
+        read a character at a time) and another among its few others, gathered once."""
         found = self.lower_chars.get(char)
         if found is None:
             lower = self.lower
             if lower.isascii():
                 found = char in lower
-            else:
+            elif char.isascii():
                 if self._lower_bytes is None:
                     self._lower_bytes = lower.encode("utf-8", "surrogatepass")
-                found = char.encode("utf-8", "surrogatepass") in self._lower_bytes
+                found = char.encode() in self._lower_bytes
+            else:
+                if self._others is None:
+                    self._others = frozenset(_NOT_ASCII.findall(lower))
+                found = char in self._others
             self.lower_chars[char] = found
         return found
 

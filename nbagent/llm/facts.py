@@ -471,8 +471,9 @@ _QUANTITY_RUN = _branch(
     lead=r"[A-Za-z0-9_.]",
 )
 _RUN_PAIR = re.compile(
-    rf"(?=[0-9]){_RUN_START}{_RUN}(?=(?P<money>{_MONEY_AFTER})?)(?=(?P<unit>{_UNIT_AFTER})?)"
-    r"(?(money)|(?(unit)|(?!)))",
+    # A currency after the run (and maybe a unit too: "5 m" is both), or only a unit.
+    rf"(?=[0-9]){_RUN_START}{_RUN}"
+    rf"(?:(?=(?P<money>{_MONEY_AFTER}))(?=(?P<unit>{_UNIT_AFTER}))?|(?=(?P<only_unit>{_UNIT_AFTER})))",
     _I,
 )
 """The runs of both: each run read once, with what follows it (see :func:`_run_pair`)."""
@@ -1014,7 +1015,8 @@ def _run_pair(text: str) -> dict[int, list[tuple[int, int]]]:
     money_lead, unit_lead = _AMOUNT_RUN.lead, _QUANTITY_RUN.lead
     assert money_lead is not None and unit_lead is not None
     for match in _RUN_PAIR.finditer(text):
-        _, (run_start, run_end), (_, money_end), (_, unit_end) = match.regs  # run, money, unit
+        _, (run_start, run_end), (_, money_end), (_, unit_end), (_, only_unit_end) = match.regs
+        unit_end = max(unit_end, only_unit_end)  # (-1 where a group took no part)
         if (
             money_end >= 0
             and (start := _tail_start(text, run_start, run_end, money_lead)) is not None
