@@ -125,11 +125,18 @@ def _index(count: int) -> _Index:
 def _lists_in(haystack: str) -> frozenset[Words]:
     """The lists of which ``haystack`` holds a word: one search for a sentence, where one
     search a list took 10 µs of it (a long text searches each list, see :meth:`Words.any_in`)."""
-    index = _index(len(_LISTS))
-    found: set[Words] = set()
-    for word in set(index.regex.findall(haystack)):
-        found |= index.lists_of[word]
-    return frozenset(found)
+    count = len(_LISTS)
+    index = _index(count)
+    key = (count, frozenset(index.regex.findall(haystack)))
+    found = _FOUND.get(key)  # (a table's rows find the same few words)
+    if found is None:
+        if len(_FOUND) >= _PLANNED_SHAPES:
+            _FOUND.clear()
+        found = _FOUND[key] = frozenset().union(*(index.lists_of[word] for word in key[1]))
+    return found
+
+
+_FOUND: dict[tuple[int, frozenset[str]], frozenset[Words]] = {}
 
 
 _LEADS = {
@@ -416,9 +423,10 @@ class _Planned(NamedTuple):
     """Its place among the passes."""
     needs: str | Words | None
     """``None``: the shape says the text holds it."""
-    gates: tuple[tuple[tuple[str, ...], Words | None], ...] | None
+    gates: frozenset[Words] | tuple[tuple[tuple[str, ...], Words | None], ...] | None
     """Of the gates whose shapes the text has, what else each asks of a sentence: its cased
-    words and its words (``None``: one asks nothing more; a sentence is not probed)."""
+    words and its words (``None``: one asks nothing more; a sentence is not probed); where
+    none asks for cased words, the lists of which one word opens the pass."""
 
 
 class Gated(Protocol):
@@ -466,10 +474,14 @@ def open_passes(passes: Sequence[Gated], looks: Looks) -> list[int]:
         if (needs is None or (needs in lists if isinstance(needs, Words) else looks.has(needs)))
         and (
             gates is None
-            or any(
-                (not cased or any(word in text for word in cased))
-                and (words is None or words in lists)
-                for cased, words in gates
+            or (
+                not lists.isdisjoint(gates)
+                if isinstance(gates, frozenset)
+                else any(
+                    (not cased or any(word in text for word in cased))
+                    and (words is None or words in lists)
+                    for cased, words in gates
+                )
             )
         )
     ]
@@ -492,8 +504,12 @@ def _plan(passes: Sequence[Gated], shape: bytes) -> tuple[_Planned, ...]:
         kept = [(gate.cased, gate.words) for gate in gates if _shaped(gate, shape, None)]
         if not kept:
             continue
-        free = any(not cased and words is None for cased, words in kept)
-        planned.append(_Planned(index, left, None if free else tuple(kept)))
+        if any(not cased and words is None for cased, words in kept):
+            planned.append(_Planned(index, left, None))
+        elif any(cased for cased, _ in kept):
+            planned.append(_Planned(index, left, tuple(kept)))
+        else:
+            planned.append(_Planned(index, left, frozenset(w for _, w in kept if w is not None)))
     return tuple(planned)
 
 

@@ -34,7 +34,6 @@ CURRENCY_AFTER = (
 # stands, where a leading lookbehind makes it try every place of the text.
 _NUMBER_GAP_SPACE = re.compile(r"\s(?<=\d\s)\s*(?=\d)")
 _THOUSANDS = re.compile(r"[,\u2009 ](?<=\d[,\u2009 ])(?=\d{3}(?!\d))")
-_SPACE = re.compile(r"\s+")
 NUMBER_GAP = "\x00"
 """What stays of the space between two numbers, so "CA1234 07:45" does not read as one."""
 
@@ -178,7 +177,7 @@ def _normalize(text: str) -> str:
     if ("," in text or "." in text) and _EU_FORMS.search(text):
         text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
     text = _THOUSANDS.sub("", text)
-    return _SPACE.sub("", _NUMBER_GAP_SPACE.sub(NUMBER_GAP, text))
+    return "".join(_NUMBER_GAP_SPACE.sub(NUMBER_GAP, text).split())  # (what \s+ parts, dropped)
 
 
 @functools.lru_cache(maxsize=65536)
