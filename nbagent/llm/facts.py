@@ -298,8 +298,26 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
 
     The pattern used to try every group of a run as a start and re-read the run from each (so
     10 KB of "123 456 …" took seconds); read once, a run gives the same facts: only a number
-    that reaches the end of its run can have a unit after it."""
+    that reaches the end of its run can have a unit after it.
+
+    What it says depends on the run and the character before it (``lead`` is one character
+    class), so a listing's runs, repeated thousands of times, are read once each."""
     run = text[start:end]
+    key = (lead.pattern, run, text[start - 1] if start else "")
+    found = _TAILS.get(key, -1)
+    if found == -1:
+        if len(_TAILS) >= _TAILS_KEPT:
+            _TAILS.clear()
+        found = _TAILS[key] = _tail_in(text, start, end, run, lead)
+    return None if found is None else start + found
+
+
+_TAILS: dict[tuple[str, str, str], int | None] = {}
+_TAILS_KEPT = 4096
+
+
+def _tail_in(text: str, start: int, end: int, run: str, lead: re.Pattern[str]) -> int | None:
+    """:func:`_tail_start`, less ``start``."""
     # Its groups: what commas and spaces part (a dot stays in its group).
     groups = run.replace(",", " ").replace("\u2009", " ").split(" ")
     last = len(groups) - 1
@@ -318,7 +336,7 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
         at -= len(groups[k - 1]) + 1
     for group in groups[first:]:
         if at == 0 or not lead.match(text, at - 1):
-            return at
+            return at - start
         at += len(group) + 1
     return None
 
@@ -447,7 +465,7 @@ _UNIT_PROBE = (
 )
 _UNIT_WORD_PROBE = (
     # In a word: a unit right after a digit ("12km"), or a word that is a unit ("12 km").
-    rf"(?i:\d(?:{UNIT_TRIE})(?![a-z]))",
+    rf"\d{_starts(UNITS)}(?i:{UNIT_TRIE})(?i:(?![a-z]))",  # (a lower-cased first letter)
     rf"\n(?i:{UNIT_TRIE})(?i:(?![a-z]))",
 )
 _MONEY_AFTER = rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])"
