@@ -20,6 +20,7 @@ a pasted table's rows have a few dozen shapes).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 from collections.abc import Callable, Sequence
@@ -55,6 +56,10 @@ class Words:
     """Each word's characters, the rarer-looking first (only faster if right)."""
     spaced: bool
     """Whether a word holds white space (so may not be looked for in a text's words)."""
+    lettered: bool
+    """Whether every word is letters only (so may be looked for in a text's runs of them)."""
+    parts: tuple[Words, Words] | None = None
+    """A list without white space, of words of letters and others: each kind apart."""
 
     def any_in(
         self,
@@ -85,13 +90,23 @@ class Words:
 @functools.cache
 def any_word(words: tuple[str, ...]) -> Words:
     """The :class:`Words` of ``words`` (one object for one list)."""
+    made = _words(words)
+    if not made.spaced and not made.lettered:
+        ones = tuple(w for w in words if _LETTERS.fullmatch(w))
+        if ones:
+            others = tuple(w for w in words if not _LETTERS.fullmatch(w))
+            made = dataclasses.replace(made, parts=(_words(ones), _words(others)))
+    _LISTS.append(made)
+    return made
+
+
+def _words(words: tuple[str, ...]) -> Words:
     chars = tuple("".join(sorted(set(word), key=_COMMON.find)) for word in words)
     regex = None
     if len(words) > _FEW:
         regex = re.compile(trie("|".join(re.escape(w) for w in dict.fromkeys(words))))
-    made = Words(words, regex, chars, any(char.isspace() for word in words for char in word))
-    _LISTS.append(made)
-    return made
+    spaced = any(char.isspace() for word in words for char in word)
+    return Words(words, regex, chars, spaced, all(_LETTERS.fullmatch(word) for word in words))
 
 
 _LISTS: list[Words] = []
@@ -226,6 +241,7 @@ def _shape_table() -> bytes:
 
 _SHAPE = _shape_table()
 _NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+_LETTERS = re.compile(r"[^\W\d_]+")
 _BEYOND_SHAPE = re.compile(r"[^\x00-\x7f](?<=[\d\s])")
 """A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
 
@@ -245,6 +261,7 @@ class Looks:
     """One text as the gates read it, and what they found in it so far."""
 
     __slots__ = (
+        "_letters",
         "_lists",
         "_lower_bytes",
         "_others",
@@ -274,6 +291,7 @@ class Looks:
         self._others: frozenset[str] | None = None
         self._lists: frozenset[Words] | None = None
         self._tokens: str | None = None
+        self._letters: str | None = None
         self._shape_words: bytes | None = None
         self.shape_scans = 0
 
@@ -298,6 +316,13 @@ class Looks:
             self._tokens = "\n" + "\n".join(set(self.lower.split())) + "\n"
         return self._tokens
 
+    def letters(self) -> str:
+        """The distinct runs of letters of :meth:`tokens`, each between line breaks: a word of
+        letters only is in the text where it is in them (a JSON listing's are its keys)."""
+        if self._letters is None:
+            self._letters = "\n" + "\n".join(set(_LETTERS.findall(self.tokens()))) + "\n"
+        return self._letters
+
     def has_char(self, char: str) -> bool:
         """Whether the lower-cased text holds ``char``. In one that is not ASCII, an ASCII
         character is looked for in its UTF-8 (a byte at memchr's speed, where a wide string is
@@ -318,6 +343,14 @@ class Looks:
             self.lower_chars[char] = found
         return found
 
+    def _any(self, words: Words) -> bool:
+        """Whether a long text holds one of ``words``: those of letters looked for in its runs
+        of letters, the others (without white space) in its words."""
+        if words.parts is not None:
+            return self._any(words.parts[0]) or self._any(words.parts[1])
+        many = self.letters if words.lettered else None if words.spaced else self.tokens
+        return words.any_in(self.lower, self.has_char, many)
+
     def lists(self) -> frozenset[Words]:
         """The word lists of which a short text holds a word (:func:`_lists_in`)."""
         if self._lists is None:
@@ -332,9 +365,7 @@ class Looks:
         found = self.seen.get(needs)
         if found is None:
             if isinstance(needs, Words):
-                # (A word without a space is in the text's distinct words.)
-                many = None if needs.spaced else self.tokens
-                found = needs.any_in(self.lower, self.has_char if self.long else None, many)
+                found = self._any(needs)
             else:
                 flag = _FLAGS.get(needs)
                 if flag is None:
