@@ -26,6 +26,7 @@ users nbagent's tests follow); a sentence is judged alone, by its words, in one 
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
@@ -355,11 +356,18 @@ def value_contexts(sentence: str) -> list[ValueContext]:
         after = "" if nxt is None else nxt.group(0).casefold()
         if after in _NOT_NAMING:
             after = ""
-        shape = _SHAPE_RUN.sub("0", _LETTER_RUN.sub("a", value))
+        shape = _value_shape(value)
         span = text[start : match.end()]
         wide = text[start : nxt.end()] if after and nxt is not None else span
         found.append(ValueContext(word, value, after, shape, span, wide))
     return found
+
+
+@functools.lru_cache(maxsize=4096)
+def _value_shape(value: str) -> str:
+    """``value`` with each run of letters "a", of digits "0" ("B2" and "C7" are one shape): a
+    table's values repeat, so each is read once."""
+    return _SHAPE_RUN.sub("0", _LETTER_RUN.sub("a", value))
 
 
 def _naming_word(
