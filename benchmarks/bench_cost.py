@@ -47,7 +47,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks._report import print_case
-from benchmarks._workload import registry
 from benchmarks.bench_long_session import (
     SUMMARY,
     Configs,
@@ -81,11 +80,10 @@ TABLES: dict[str, tuple[str, str, CacheModel]] = {
 
 @dataclass(frozen=True)
 class Call:
-    """One request as the provider received it, and the output tokens of its answer."""
+    """One request as the provider received it, and what its answer reported."""
 
     tools: tuple[ToolDefinition, ...]
     messages: list[AnyMessage]
-    output: int
     summary: bool
     cached: bool
     """Sent with cache breakpoints (every turn; a summary repeating the turn's prefix)."""
@@ -115,12 +113,10 @@ class RecordingProvider(ScriptedProvider):
     async def chat(self, request: MessageRequest) -> MessageResponse:
         response = await super().chat(request)
         summary = request.metadata.get("purpose") == "summary"
-        tools = tuple(request.tools) if summary else tuple(registry().definitions())
         self.billed.calls.append(
             Call(
-                tools,
+                tuple(request.tools),
                 list(request.messages),
-                response.usage.output_tokens,
                 summary,
                 request.prompt_cache,
                 response.usage,
@@ -194,7 +190,7 @@ def price_row(billed: Billed, price: ModelPrice, cache: CacheModel) -> dict[str,
         if call.summary and not call.cached:
             usage = call.usage  # a separate prompt: nothing repeats it, so all of it is input
         else:
-            usage = simulator.bill(list(call.tools), call.messages, call.output)
+            usage = simulator.bill(list(call.tools), call.messages, call.usage.output_tokens)
         if call.summary:
             summaries = summaries + usage
             summary_usd += cost_usd(usage, price)

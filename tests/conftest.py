@@ -1,4 +1,9 @@
-"""Hypothesis profiles: reproducible on CI, exploring (and remembering failures) on a laptop.
+"""What every test module shares: Hypothesis profiles, and the ``serve`` fixture.
+
+``serve(*replies)`` starts a loopback :class:`~tests.wire_server.WireServer` replaying
+``replies`` and stops it after the test (a module may define its own ``serve``, which wins).
+
+Hypothesis profiles: reproducible on CI, exploring (and remembering failures) on a laptop.
 
 - ``ci`` (loaded when ``CI=true``, as ``.ci/run`` and CI services set it): the same examples on
   every run (``derandomize``), no example database (a fresh clone has none, and a stale one must
@@ -18,8 +23,12 @@ defaults when it is created, at import of the test module.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
+
+from tests.wire_server import Reply, WireServer
 
 settings.register_profile(
     "ci",
@@ -41,3 +50,16 @@ def _profile() -> str:
 
 
 settings.load_profile(_profile())
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., WireServer]]:
+    servers: list[WireServer] = []
+
+    def start(*replies: Reply) -> WireServer:
+        servers.append(WireServer(replies).start())
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()

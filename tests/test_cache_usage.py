@@ -8,7 +8,7 @@ each one; it is saved and read back, and the timeline table shows it.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -38,19 +38,6 @@ def stream(body: bytes) -> Reply:
 
 def plain(body: bytes) -> Reply:
     return Reply(headers=[("content-type", "application/json")], body=body)
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., WireServer]]:
-    servers: list[WireServer] = []
-
-    def start(*replies: Reply) -> WireServer:
-        servers.append(WireServer(replies).start())
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 @pytest.fixture

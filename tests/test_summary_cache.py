@@ -10,10 +10,7 @@ received.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from typing import Any
-
-import pytest
 
 from nbagent.agent.summary import (
     DEFAULT_SUMMARY_PROMPT,
@@ -48,19 +45,6 @@ SUMMARY = SummaryConfig(
 def get_weather(city: str) -> str:
     """Weather of a city."""
     return f"{city}: 18 C, wind 12 km/h"
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., WireServer]]:
-    servers: list[WireServer] = []
-
-    def start(*replies: Any) -> WireServer:
-        servers.append(WireServer(replies).start())
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 def unmarked(value: Any) -> Any:

@@ -499,6 +499,5 @@ __all__ = [
     "format_message",
     "format_messages_as_text",
     "generate_summary",
-    "prefix_instruction",
     "request_summary",
 ]
