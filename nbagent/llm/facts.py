@@ -1032,20 +1032,34 @@ def _run_pair(text: str) -> dict[int, list[tuple[int, int]]]:
     units: list[tuple[int, int]] = []
     money_lead, unit_lead = _AMOUNT_RUN.lead, _QUANTITY_RUN.lead
     assert money_lead is not None and unit_lead is not None
+    tails = _PAIR_TAILS
     for match in _RUN_PAIR.finditer(text):
         _, (run_start, run_end), (_, money_end), (_, unit_end), (_, only_unit_end) = match.regs
-        unit_end = max(unit_end, only_unit_end)  # (-1 where a group took no part)
-        if (
-            money_end >= 0
-            and (start := _tail_start(text, run_start, run_end, money_lead)) is not None
-        ):
-            money.append((start, money_end))
-        if (
-            unit_end >= 0
-            and (start := _tail_start(text, run_start, run_end, unit_lead)) is not None
-        ):
-            units.append((start, unit_end))
+        # Where each pass's number starts depends on the run and the character before it
+        # (see :func:`_tail_start`): one slice is the key of both, where a key each, made of
+        # three strings, cost half of a listing's pair scan.
+        key = text[run_start - 1 : run_end] if run_start else text[:run_end]
+        found = tails.get(key)
+        if found is None:
+            if len(tails) >= _TAILS_KEPT:
+                tails.clear()
+            run = text[run_start:run_end]
+            found = tails[key] = (
+                _tail_in(text, run_start, run_end, run, money_lead),
+                _tail_in(text, run_start, run_end, run, unit_lead),
+            )
+        money_at, unit_at = found
+        if money_end >= 0 and money_at is not None:
+            money.append((run_start + money_at, money_end))
+        if (unit_end >= 0 or only_unit_end >= 0) and unit_at is not None:
+            units.append((run_start + unit_at, max(unit_end, only_unit_end)))  # (-1: not taken)
     return {id(_AMOUNT_RUN.regex): money, id(_QUANTITY_RUN.regex): units}
+
+
+_PAIR_TAILS: dict[str, tuple[int | None, int | None]] = {}
+"""Of :func:`_run_pair`: by a run with the character before it (none at the text's start: a
+run's key then starts with its first digit, where any other's starts with a character that
+is no digit), where the amount's and the quantity's numbers start in it."""
 
 
 def _start(item: tuple[str, tuple[int, FactKind]]) -> int:
