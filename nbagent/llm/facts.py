@@ -431,7 +431,13 @@ _VERSION_GATES = (
     # what :func:`_is_version` accepts.
     make_gate(("==0", ">=0", "~=0", "==a0", ">=a0", "~=a0", "@0", "@a0")),
     make_gate(("-0", "-a0"), "0.0", probe=r"-v?\d+\.\d"),  # a dash: a dot in the number
-    make_gate((" 0", " a0"), "0.0", probe=(r"\.\d+\.\d", r" v\d+\.\d")),  # two dots, or v and one
+    make_gate(
+        (" 0", " a0"),
+        "0.0",
+        # Two dots, or v and one; in the shape, after a name's last character and a space.
+        shape_probe=r" (?<=[aA0_+] )a?0+\.0",
+        probe=(r"\.\d+\.\d", r" v\d+\.\d"),
+    ),
     make_gate((" 0", " a0"), words=" ".join(sorted(TOOL_NAMES)), probe=_tool_probe()),
 )
 _FLIGHT_SHAPE = (
@@ -766,7 +772,16 @@ _PATTERNS: tuple[_Pattern, ...] = (
         needs=DIGIT,
         led=True,
         accept=_is_event,
-        gates=(make_gate(("a 00", "A 00"), words="19 20", probe=_YEAR_PROBE),),
+        gates=(
+            make_gate(
+                ("a 00", "A 00"),
+                words="19 20",
+                # In the shape: a capitalised word at a word's start, then a year (a listing's
+                # "1VLDB 2026" has the text probe's letter, space and year, not the word).
+                shape_probe=r"A(?<![aA0_\-]A)[aA]+ 0000(?![aA0_]|[.,:/\-]0)",
+                probe=_YEAR_PROBE,
+            ),
+        ),
     ),
     _branch(
         FactKind.VERSION,
@@ -879,7 +894,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"(?:0\.\d+|\d+\.\d{{3,}}|{_RESULT_CUES}\d+\.\d+)(?:e[-+]?\d+)?)|"
         r"(?(3)(?<!\d )\d{1,3}(?: \d{3})+|\d+e-?\d+))))(?![\w]|[.,]\d)",
         needs=DIGIT,
-        gates=(make_gate(("0,0", "0.0", "0 000", "0a0", "0a-0")),),
+        gates=(
+            make_gate(
+                ("0,0", "0.0", "0 000", "0a0", "0a-0"),
+                # A number starts where no word character, dot, comma or dash stands before
+                # it ("v1.2" holds "0.0", and no number).
+                shape_word_probe=r"(?:^|[^aA0_.,\-])-?0",
+            ),
+        ),
     ),
     _branch(
         FactKind.NAME,
@@ -898,7 +920,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"(?<![\w'’-])(?!(?:{ARTICLE_TRIE})[ ,])[a-z][a-z'’]*+[,;:]? "
         rf"({_NAME_WORD}(?: {_NAME_WORD}){{1,2}})(?![\w'’-]| [A-Z])",
         needs="",
-        gates=(make_gate("a Aa"),),
+        gates=(
+            make_gate(
+                "a Aa",
+                # Two capitalised words after a lower-case word's last letter or apostrophe
+                # (’ ends in the byte 0x99), maybe a comma between.
+                shape_probe=r"A(?:(?<=[a'\x99] A)|(?<=[a'\x99][,;:] A))a+(?:-[aA]a+)? Aa",
+            ),
+        ),
         group=1,
         accept=_is_name,
     ),
