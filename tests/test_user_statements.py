@@ -12,12 +12,26 @@ import json
 import pytest
 
 from nbagent.agent.facts import LISTING_FACTS, FactBook, FactKind
-from nbagent.agent.ledger import LEDGER_HEADERS, ledger_facts, split_ledger, with_ledger
+from nbagent.agent.ledger import (
+    LEDGER_HEADERS,
+    SENTENCE_KINDS,
+    amend_summary,
+    ledger_facts,
+    split_ledger,
+    with_ledger,
+)
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.messages import AnyMessage, Message
 from nbagent.llm.providers._extractive import extractive_summary
-from nbagent.llm.statements import is_constraint, is_correction, restates, sentence_frame
+from nbagent.llm.statements import (
+    is_constraint,
+    is_correction,
+    is_rule,
+    replaced_by,
+    restates,
+    sentence_frame,
+)
 from nbagent.notebook.retention import retention_table
 from tests.agent_support import ScriptedProvider, make_session
 
@@ -239,6 +253,111 @@ def test_the_extractive_summary_keeps_rules_without_numbers_and_drops_stale_valu
     summary = extractive_summary(transcript, max_tokens=40)
     assert "Never commit directly to main." in summary
     assert "$750" in summary and "$300" not in summary
+
+
+_REWORDED_UPDATES = [
+    (
+        "HARD CONSTRAINT: Project budget cap is $800 total.",
+        "Quick update: keep project spend under three hundred dollars from now on.",
+    ),
+    ("The support contact is Mara Lind.", "Support questions should go to Tomas Berg from today."),
+    ("Use British spelling in all replies.", "Switch to American spelling going forward."),
+    ("Timestamps in CET please.", "Please show timestamps in UTC instead."),
+    ("The door code is 4471.", "The door code has changed to 9902."),
+    (
+        "Alice Chen handles billing escalations.",
+        "Billing escalations are now handled by Raj Patel.",
+    ),
+    ("The on-call owner this week is Pjfh Ksyjm.", "Ozyu Lpjmb now owns the pager this week."),
+    ("Branch spike/pdtuq-60 must stay unpushed.", "We rebased onto spike/ldtzv-56."),
+    ("Das Budget liegt bei 5.000 Euro.", "Ab sofort gilt ein Budget von 4.000 Euro."),
+    ("El presupuesto es de 300 euros.", "A partir de ahora el presupuesto es de 500 euros."),
+    ("Le code d'accès est 1234.", "Désormais le code d'accès est 5678."),
+    ("预算是5000元。", "预算改为4000元。"),
+]
+_NOT_UPDATES = [
+    # No cue: a second item of a kind, not a new value of the first.
+    ("The production database is Postgres 16.", "The staging database is MySQL 8."),
+    # A cue, but values of another kind: a new code is no new budget.
+    ("Project budget cap is $800.", "We are calling the project RIECI-121 now."),
+    # "coding" and "code" share a stem only: too little for a subject.
+    ("You are a coding assistant.", "The vault code rotated."),
+    # "now" alone needs more than one word in common.
+    ("Hotel in Munich for 3 nights.", "Now the flights: 2 adults to Berlin."),
+    ("Hotel in Munich for 3 nights.", "I'm now looking at the logs."),
+]
+
+
+@pytest.mark.parametrize(("earlier", "later"), _REWORDED_UPDATES)
+def test_an_update_in_other_words_replaces_the_earlier_sentence(earlier: str, later: str) -> None:
+    assert replaced_by(later, ["Retry logic uses exponential backoff.", earlier]) == 1
+    book = _book(Message.user(earlier), Message.assistant("Noted."), Message.user(later))
+    said = {f.text for f in book.facts() if f.kind in SENTENCE_KINDS}
+    assert later in said and earlier not in said
+    summary = extractive_summary(
+        "\n\n".join([f"User: {earlier}", "Assistant: Noted.", f"User: {later}"]), max_tokens=200
+    )
+    assert later in summary and earlier not in summary
+
+
+@pytest.mark.parametrize(("earlier", "later"), _NOT_UPDATES)
+def test_a_sentence_about_something_else_replaces_nothing(earlier: str, later: str) -> None:
+    assert replaced_by(later, [earlier]) is None
+    book = _book(Message.user(earlier), Message.assistant("Noted."), Message.user(later))
+    assert earlier in {f.text for f in book.facts()}
+
+
+def test_an_update_in_other_words_takes_the_closest_subject_and_keeps_shared_values() -> None:
+    # "answers" is shared with the style rule, "unit(s)" only by stem with the test rule.
+    book = _book(
+        Message.user("User wants terse answers with no em-dashes."),
+        Message.user("Always run unit tests with pytest before pushing."),
+        Message.user("The security audit is on 2027-05-01."),
+        Message.user("The product launch is on 2027-05-01."),
+        Message.user("I would rather get playful, warm answers with metric units."),
+        Message.user("From now on the product launch is planned for the second week of June."),
+    )
+    texts = _texts(book)
+    assert "User wants terse answers with no em-dashes." not in texts
+    assert "Always run unit tests with pytest before pushing." in texts
+    assert "The product launch is on 2027-05-01." not in texts
+    # The audit keeps its date: a value another message states is not replaced with the launch.
+    assert "The security audit is on 2027-05-01." in texts and "2027-05-01" in texts
+    # A value replaced by a sentence is not written into a summary as "old → sentence".
+    alone = _book(
+        Message.user("The product launch is on 2027-05-01."),
+        Message.user("From now on the product launch is planned for the second week of June."),
+    )
+    assert "2027-05-01" not in _texts(alone) and alone.replaced()
+    assert amend_summary("Launch: 2027-05-01.", alone.replaced(), "en") == "Launch: 2027-05-01."
+
+
+def test_an_update_in_other_words_replaces_the_old_value_of_its_kind() -> None:
+    book = _book(
+        Message.user("The project codename is DNSNU-172 and the kickoff is on 2027-02-01."),
+        Message.assistant("Noted."),
+        Message.user("We are calling the project RIECI-121 now."),
+    )
+    texts = _texts(book)
+    assert "RIECI-121" in texts and "DNSNU-172" not in texts
+    # The kickoff date is of no kind the new sentence gives: it stays current.
+    assert "2027-02-01" in texts
+    assert ("DNSNU-172", "RIECI-121") in [(o.text, n.text) for o, n in book.replaced()]
+
+
+def test_rules_that_forbid_or_require_outrank_other_constraints_in_a_short_ledger() -> None:
+    book = _book(
+        Message.user("Never share the vault code with anyone."),
+        Message.assistant("Understood."),
+        Message.user("I prefer short answers."),
+        Message.assistant("OK."),
+        Message.user("Next step is writing the migration script."),
+    )
+    rule = "Never share the vault code with anyone."
+    assert is_rule(rule) and not is_rule("I prefer short answers.")
+    text = with_ledger("Prose.", book.facts(), budget=80, language="en")  # characters
+    ledger = split_ledger(text)[1]
+    assert rule in ledger and "migration" not in ledger and "prefer" not in ledger
 
 
 def test_the_ledger_and_prompt_follow_the_conversations_language() -> None:

@@ -46,10 +46,12 @@ from nbagent.llm.statements import (
     is_constraint,
     is_correction,
     is_statement,
+    replaced_by,
     restates,
     says_now,
     split_sentences,
     topic_words,
+    update_strength,
     value_contexts,
 )
 
@@ -130,9 +132,11 @@ class FactBook:
 
     **Corrections:** a user sentence that restates an earlier one with another value
     ("Budget cap is $300" … "Budget cap is $750"), or says so ("actually, move it to 15:30",
-    "改成周四"), replaces the earlier value: :meth:`facts` lists the newest only (and none of
-    the user's sentences that state a replaced value), :meth:`replaced` says what each old
-    value gave way to.
+    "改成周四"), replaces the earlier value; one announcing an update of what an earlier
+    sentence was about, in other words ("From now on, report all times in Pacific time" after
+    "Report all times in UTC"), replaces that sentence and its values of the kinds it gives.
+    :meth:`facts` lists the newest only (and none of the user's sentences that state a
+    replaced value), :meth:`replaced` says what each old value gave way to.
     """
 
     def __init__(self) -> None:
@@ -154,6 +158,9 @@ class FactBook:
         self._contexts: dict[tuple[str, str], _Said] = {}
         """By the word naming a value and the value's shape, the newest earlier user sentence
         holding such a value ("warmup 2000"): what a value restated in other words replaces."""
+        self._spoken: list[tuple[int, str, str, tuple[str, ...]]] = []
+        """``(index, sentence, its key, its value keys)`` of each of the user's sentences the
+        book keeps whole: what a later sentence may replace in other words."""
         self._amended: dict[str, tuple[Fact, Fact]] = {}
         """Values of no kind the extractor knows ("warmup 2000 steps") that a later sentence
         restated ("warmup 1500 steps"), by the old one's key: the summary shown is amended."""
@@ -215,6 +222,7 @@ class FactBook:
     def _user(self, message: UserMessage, index: int, found: dict[str, None]) -> None:
         frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # one message: a list
         said_here: list[_Said] = []
+        spoken_here: list[tuple[int, str, str, tuple[str, ...]]] = []
         for sentence in split_sentences(message_text(message)):
             stated = keyed_facts(sentence)
             new = [(text, kind, key) for text, kind, key in stated if key not in self._first]
@@ -252,6 +260,8 @@ class FactBook:
             ):
                 self._corrected(sentence, new, stated)
             if len(sentence) <= _RESTATED_CHARS:  # a pasted listing restates nothing
+                if said:
+                    spoken_here.append((index, sentence, said, keys[:-1]))
                 contexts = value_contexts(sentence)
                 if len(contexts) <= _RESTATED_VALUES:
                     keyed = tuple((text, key) for text, _, key in stated)
@@ -262,6 +272,36 @@ class FactBook:
             for context in item.contexts:
                 self._contexts[(context.before, context.shape)] = item
         self._frames.update(frames)
+        for _, sentence, said, values in spoken_here:  # after the value rules: they know more
+            self._replaced_in_other_words(sentence, said, values)
+        self._spoken.extend(spoken_here)
+
+    def _replaced_in_other_words(self, sentence: str, said: str, values: tuple[str, ...]) -> None:
+        """A sentence announcing an update of what an earlier message's sentence was about
+        (:func:`~nbagent.llm.statements.replaced_by`: "keep project spend under three hundred
+        dollars from now on" after "Project budget cap is $800 total"): the earlier sentence is
+        replaced, and so are its values no other message states that are of a kind the new
+        sentence gives a value of (a new time is no new date), or of any kind where the new
+        value is in words the extractor does not key ("three hundred dollars", "Pacific
+        time"). A sentence the value rules made stale already is left to them."""
+        if not update_strength(sentence):
+            return
+        earlier = [item for item in self._spoken if not self._stale(item[2])]
+        hit = replaced_by(sentence, [item[1] for item in earlier])
+        if hit is None:
+            return
+        index, _, old, old_values = earlier[hit]
+        if old == said:
+            return
+        self._replaced[old] = said
+        kinds = {self._first[v].kind for v in values if v in self._first}
+        for value in old_values:
+            fact = self._first.get(value)
+            if fact is None or set(self._statements.get(value, ())) > {index}:
+                continue
+            if not kinds or fact.kind in kinds:
+                newest = [v for v in values if self._first.get(v, fact).kind is fact.kind]
+                self._replaced.setdefault(value, newest[0] if newest else said)
 
     def _restated_values(self, said: _Said) -> None:
         """A value named by the same word as one of an earlier message's ("warmup 1500 steps"

@@ -47,7 +47,7 @@ from nbagent.agent.facts import (
     normalize,
 )
 from nbagent.llm.memo import TextMemo, counter_name, remembering
-from nbagent.llm.statements import is_constraint
+from nbagent.llm.statements import is_constraint, is_rule
 
 LEDGER_HEADERS = {"zh": "[关键事实 Key facts]", "en": "[Key facts]"}
 """The line that opens the ledger (the prose above it is the model's)."""
@@ -91,19 +91,20 @@ def _label(fact: Fact, language: str) -> str:
 
 
 def _tier(fact: Fact) -> int:
-    """Who said it first decides what is cut last: pins, the user's rules, the user's other
-    sentences (whole: what they tell may be of no kind extracted, and they hold the user's
-    values), the user's values no listed sentence holds, what names one thing, the other
-    figures (a tool listing's bulk last)."""
+    """Who said it first decides what is cut last: pins, the user's rules that forbid or
+    require outright ("never", "must"), their other constraints (preferences, decisions, next
+    steps), the user's other sentences (whole: what they tell may be of no kind extracted, and
+    they hold the user's values), the user's values no listed sentence holds, what names one
+    thing, the other figures (a tool listing's bulk last)."""
     if fact.kind is FactKind.PINNED:
         return 0
     if fact.kind is FactKind.CONSTRAINT:
-        return 1
+        return 1 if is_rule(fact.text) else 2
     if fact.kind is FactKind.SAID:
-        return 2
-    if fact.role == "user":
         return 3
-    return 4 if fact.kind in IDENTIFIER_KINDS else 5
+    if fact.role == "user":
+        return 4
+    return 5 if fact.kind in IDENTIFIER_KINDS else 6
 
 
 def _more(count: int, language: str) -> str:
@@ -330,7 +331,11 @@ def amend_summary(summary: str, replaced: Sequence[tuple[Fact, Fact]], language:
     replacements; a value already followed by its replacement is left alone."""
     mark = _CORRECTED.get(language, _CORRECTED["en"])
     # A sentence said again is no value to correct; chains resolve to the newest value.
-    step = {o.text: n.text for o, n in replaced if o.kind not in SENTENCE_KINDS and o.text}
+    step = {
+        o.text: n.text
+        for o, n in replaced
+        if o.kind not in SENTENCE_KINDS and n.kind not in SENTENCE_KINDS and o.text
+    }
     newest: dict[str, str] = {}
     for old_text in step:
         if old_text not in summary:

@@ -17,7 +17,12 @@ person's own words (the fact ledger's "said" lines, the offline summary's picks)
 A **correction** replaces an earlier value: by a cue ("actually", "instead", "change it to",
 "stattdessen", "改成", "plutôt", "en realidad") or by restating the same sentence with another
 value ("Budget cap is $300" … "Budget cap is $750"): two sentences with one :func:`sentence_frame`
-(the sentence with its values masked) state one thing, the later one current.
+(the sentence with its values masked) state one thing, the later one current. An **update in
+other words** replaces a whole earlier sentence: it announces itself ("from now on", "rotated",
+a closing "now") and shares the earlier one's subject (:func:`replaced_by`: words in common,
+values of one kind), as "keep project spend under three hundred dollars from now on" replaces
+"Project budget cap is $800 total". A **rule** is a constraint that forbids or requires
+outright (:func:`is_rule`): what a short summary keeps first.
 
 The cues are word lists for English, German, French, Spanish and Chinese (the languages whose
 users nbagent's tests follow); a sentence is judged alone, by its words, in one pass.
@@ -211,6 +216,28 @@ _STRONG_WORDS = (
 )
 _STRONG_IN_QUESTIONS = tuple(_STRONG_WORDS.split())
 _CONSTRAINTS: TextMemo[bool] = TextMemo(1_000_000)
+
+
+_ABSOLUTE_CUES = """
+    never, always, must, mustn't, must not, do not, don't, cannot, can't, shall not, forbidden,
+    prohibited, not allowed, under no circumstances, mandatory, strictly, no exceptions,
+    nie, niemals, immer, muss, müssen, darf nicht, dürfen nicht, auf keinen fall, verboten,
+    jamais, toujours, doit, doivent, il faut, interdit, ne jamais,
+    nunca, siempre, debe, deben, prohibido, jamás, mai, sempre, deve, proibito, proibido
+"""
+_ZH_ABSOLUTE = "绝不|绝对不|永远不|不要|不能|不准|不许|禁止|必须|务必|一定要|不得"
+_ABSOLUTE = _cue_pattern(_ABSOLUTE_CUES, _ZH_ABSOLUTE)
+
+
+def is_rule(sentence: str) -> bool:
+    """Whether ``sentence`` is a constraint that forbids or requires outright ("Never commit
+    directly to main", "Do not push before review", "必须用 Python 3.11"), not a preference,
+    a decision or a next step: what a summary short of room keeps first."""
+    return (
+        is_constraint(sentence)
+        and (_ABSOLUTE.search(sentence) is not None or _PROHIBITION.match(sentence) is not None)
+        and not _QUESTION.search(sentence)
+    )
 
 
 def is_correction(sentence: str) -> bool:
@@ -551,8 +578,205 @@ def topic_words(sentence: str) -> frozenset[str]:
     return frozenset(w for w in words if w not in _STOP)
 
 
+# -- updates in other words ------------------------------------------------------------------
+#
+# "keep project spend under three hundred dollars from now on" replaces "Project budget cap is
+# $800 total" though no frame, value or naming word is shared: the later sentence announces an
+# update and is about the same subject (a word in common, values of one kind). The cue's
+# strength decides how much subject must be shared: "update:", "from now on", "rotated",
+# "instead" need one word; "now" or "new" alone, which ordinary sentences use ("I'm now looking
+# at the logs"), need two, or an identifier of the same family ("spike/ldtzv-56" after
+# "spike/pdtuq-60").
+
+_STRONG_UPDATE_CUES = """
+    from now on, going forward, henceforth, from today, as of today, starting today, as of now,
+    starting now, effective immediately, rotated, renamed, rebased, switched, switch to,
+    changed, replaced, superseded, no longer, not anymore, anymore, instead,
+    rather, retired, revoked, moved,
+    ab jetzt, ab sofort, künftig, ab heute, geändert, umbenannt, gewechselt, ersetzt, lieber,
+    désormais, dorénavant, à partir de maintenant, renommé, remplacé, changé,
+    a partir de ahora, desde ahora, de ahora en adelante, renombrado, reemplazado,
+    a partir de agora, daqui em diante, renomeado, substituído, d'ora in poi, d'ora in avanti,
+    rinominato, sostituito, vanaf nu, voortaan, с этого момента, отныне, заменили
+"""
+_WEAK_UPDATE_CUES = """
+    now, new, newly, currently, these days, jetzt, neu, neue, neuer, neues, nun, maintenant,
+    nouveau, nouvelle, ahora, nuevo, nueva, agora, novo, nova, adesso, ora, nuovo, nuova, nu,
+    nieuw, nieuwe, теперь, новый, новая
+"""
+_ZH_STRONG_UPDATE = (
+    "从现在起|从今天起|今后|以后都|改为|改成|换成|换到|更新|不再|已轮换|替换|取代|改名"
+)
+_ZH_WEAK_UPDATE = "现在|新的|目前"
+_STRONG_UPDATE = _cue_pattern(_STRONG_UPDATE_CUES, _ZH_STRONG_UPDATE)
+_WEAK_UPDATE = _cue_pattern(_WEAK_UPDATE_CUES, _ZH_WEAK_UPDATE)
+_UPDATE_WORDS = frozenset(
+    w
+    for cues in (_STRONG_UPDATE_CUES, _WEAK_UPDATE_CUES)
+    for cue in cues.split(",")
+    for w in cue.split()
+)
+"""The cue words themselves are no subject ("the new code" and "the new budget" share none)."""
+_GENERIC_WORDS = """
+    keep keeps kept doing done does make makes made get gets got use uses used using need needs
+    want wants going yes all any some one thing things still really also just like sure okay
+    per via veut veux voulons voulez quiere quiero queremos vamos möchte wollen raus
+"""
+_GENERIC = frozenset(_GENERIC_WORDS.split())
+"""Words any two requests share ("keep doing that", "keep postgres 15"): no subject."""
+_ASKS = re.compile(
+    r"^\W*(?:what|how|which|why|when|where|who|is|are|was|were|can|could|should|would|will|do|"
+    r"does|did|shall|may|might|any|wie|was|welche[rsnm]?|ist|sind|kann|kannst|soll|quel(?:le)?s?|"
+    r"comment|est-ce|qu[eé]|c[oó]mo|cu[aá]l|d[oó]nde|puedo|podemos|wat|hoe|welke|waarom|"
+    r"wanneer|waar|cosa|come|quale|perch[eé]|qual|что|как|какой|какая|почему)\b|[?？]\s*$"
+    r"|[,;:]\s*(?:what|how|which|why|wie|welche[rsnm]?|quel(?:le)?s?|comment|qu[eé]|c[oó]mo)\b",
+    re.IGNORECASE,
+)
+"""A question, with or without its mark ("is tiny3 getting overloaded now"): it asks, it
+replaces nothing."""
+_FOR_NOW = re.compile(r"(?i:\b(?:for|until|till)\s+now\b)")
+""""for now" keeps a thing as it is; it announces no new value."""
+_LABEL = re.compile(r"^\W*(?:[A-Z]{2,}[ _-]?){1,3}:\s*")
+"""A leading label in capitals ("HARD CONSTRAINT:", "FACT:", "NOTE:"): a kind, not a subject."""
+_CURRENCY = re.compile(
+    r"[$€£¥￥₩₹]\s?\d|\d\s?(?:[$€£¥￥₩₹]|(?i:usd|eur|gbp|chf|jpy|cny|rmb|inr)\b)"
+    r"|(?i:\b(?:dollars?|euros?|pounds?|bucks|francs?|yuan|yen|rupees?|kronor|kroner|reais|"
+    r"dólares|dollari|美元|欧元|英镑|元|块钱)\b)"
+)
+_CALENDAR = re.compile(
+    r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b|\b\d{1,2}:\d{2}\b"
+    r"|(?-i:\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b)"
+    r"|\b(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|"
+    r"donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b"
+    r"|\d{1,2}\s*[月日号]|[上下本]?(?:周|星期)[一二三四五六日天]"
+    r"|\b(?i:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|"
+    r"décembre|januar|februar|märz|juni|juli|oktober|dezember|enero|febrero|marzo|abril|mayo|"
+    r"junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|"
+    r"giugno|luglio|settembre|ottobre|dicembre)\b"
+)
+_NUMBER_WORD = re.compile(
+    r"(?i:\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|"
+    r"forty|fifty|hundred|thousand|million|billion)\b)|\d"
+)
+_CODE = re.compile(r"(?<![\w/.-])(?=[\w/.-]*[^\W\d_])(?=[\w/.-]*\d)[\w][\w/.-]*[\w]")
+"""An identifier mixing letters and digits ("DNSNU-172", "spike/ldtzv-56", "eu-north-3")."""
+_FAMILY = re.compile(r"^([^\W\d_]{3,}[/_.-])")
+
+
+class Subject(NamedTuple):
+    """What a sentence is about, for telling whether a later one replaces it: its content
+    words, and the same reduced to stems (``"owner"`` and ``"owns"`` are one), the kinds of
+    value it holds (money, date, code, number), and its identifiers' shapes and families
+    (``"spike/"``)."""
+
+    words: frozenset[str]
+    stems: frozenset[str]
+    kinds: frozenset[str]
+    shapes: frozenset[str]
+    families: frozenset[str]
+
+
+def _stem(word: str) -> str:
+    """A crude stem: plural, past, agent and gerund endings off, then a final "e" ("times",
+    "time" -> "tim"; "owner", "owns" -> "own"); enough to match one sentence with another."""
+    for _ in range(2):
+        for suffix in ("ing", "ies", "ed", "er", "es", "s"):
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
+                word = word[: -len(suffix)] + ("y" if suffix == "ies" else "")
+                break
+    return word[:-1] if word.endswith("e") and len(word) > 3 else word
+
+
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
+
+
+@functools.lru_cache(maxsize=4096)
+def subject(sentence: str) -> Subject:
+    """The :class:`Subject` of ``sentence`` (a leading capitals label does not count)."""
+    text = _LABEL.sub("", unicodedata.normalize("NFKC", sentence))
+    words = {
+        w
+        for w in content_words(_CALENDAR.sub(" ", text))  # a month is a value, not a subject
+        if w not in _UPDATE_WORDS and w not in _GENERIC and not _CJK.search(w)
+    }
+    stems = {_stem(w) for w in words}
+    for run in _CJK_RUN.findall(text):  # Chinese has no spaces: its character pairs
+        stems.update(run[i : i + 2] for i in range(len(run) - 1))
+    kinds: set[str] = set()
+    if _CURRENCY.search(text):
+        kinds.add("money")
+    if _CALENDAR.search(text):
+        kinds.add("date")
+    codes = [m.group(0) for m in _CODE.finditer(text)]
+    if codes:
+        kinds.add("code")
+    if not kinds and _NUMBER_WORD.search(text):
+        kinds.add("number")
+    shapes = {_value_shape(c.casefold()) for c in codes}
+    families = {m.group(1).casefold() for c in codes if (m := _FAMILY.match(c))}
+    return Subject(
+        frozenset(words), frozenset(stems), frozenset(kinds), frozenset(shapes), frozenset(families)
+    )
+
+
+def update_strength(sentence: str) -> int:
+    """How plainly ``sentence`` says it replaces something: 2 for a correction or update cue
+    ("actually", "from now on", "rotated", "instead") or a closing "now" ("RIECI-121 now"),
+    1 for "now" or "new" within it ("for now" is none), 0 for none and for a question."""
+    if _ASKS.search(sentence):
+        return 0
+    if _STRONG_UPDATE.search(sentence) or says_now(_FOR_NOW.sub(" ", sentence)):
+        return 2
+    cues = {m.group(0).casefold() for m in _CORRECTION.finditer(sentence)}
+    if cues - _AMBIGUOUS_CORRECTIONS:
+        return 2
+    return 1 if cues or _WEAK_UPDATE.search(_FOR_NOW.sub(" ", sentence)) else 0
+
+
+_AMBIGUOUS_CORRECTIONS = frozenset({"mejor", "doch", "anzi"})
+"""Correction cues that as often say something else ("la app es la mejor", "ja doch"): a cue
+as weak as "now" when a sentence is compared in other words."""
+
+
+def replaces(later: Subject, strength: int, earlier: Subject) -> float:
+    """How strongly a sentence about ``later``, announcing an update of ``strength``, replaces
+    one about ``earlier`` (0: it does not). Their values must be of one kind (a new code does
+    not replace a budget), or both hold none. A word both use counts one, a stem only (the
+    "unit" of "units", the "cod" of "coding" and "code") a half; an identifier of one family
+    counts two, of one shape one more where they share a word."""
+    if strength <= 0 or ((later.kinds or earlier.kinds) and not later.kinds & earlier.kinds):
+        return 0
+    shared = later.words & earlier.words
+    stems = later.stems & earlier.stems
+    score = len(shared) + 0.5 * len(stems - {_stem(w) for w in shared})
+    if later.families & earlier.families:
+        score += 2
+    elif later.shapes & earlier.shapes and score and strength >= 2:
+        score += 1
+    return score if score >= (1 if strength >= 2 else 1.5) else 0
+
+
+def replaced_by(later: str, earlier: Sequence[str]) -> int | None:
+    """The index in ``earlier`` (oldest first) of the sentence ``later`` replaces in other
+    words, if any: the one it shares most subject with, the newest on a tie."""
+    strength = update_strength(later)
+    if not strength:
+        return None
+    mine = subject(later)
+    best, best_score = None, 0.0
+    for i, sentence in enumerate(earlier):
+        if _ASKS.search(sentence):
+            continue  # a question stated nothing to replace
+        score = replaces(mine, strength, subject(sentence))
+        if score >= best_score and score:
+            best, best_score = i, score
+    return best
+
+
 __all__ = [
     "BULK_LINES",
+    "Subject",
     "ValueContext",
     "constraint_cues",
     "content_words",
@@ -561,14 +785,19 @@ __all__ = [
     "holders",
     "is_constraint",
     "is_correction",
+    "is_rule",
     "is_statement",
     "line_shape",
     "named_values",
+    "replaced_by",
+    "replaces",
     "reports_failure",
     "restates",
     "says_now",
     "sentence_frame",
     "split_sentences",
+    "subject",
     "topic_words",
+    "update_strength",
     "value_contexts",
 ]

@@ -9,9 +9,11 @@ anything else the user tells (:func:`~nbagent.llm.statements.is_statement`). A t
 score by what they stand for: a listing's bulk (lines sharing one
 :func:`~nbagent.llm.statements.line_shape`) scores nothing, a line holding a value a later user
 or assistant sentence names scores two more (the assistant relayed it), a failure one more. A
-sentence that a later one restates with other values ("Budget cap is $300" … "$750") is stale
-and left out. The rules know no list of names: a caller that has one (a demo's cities, common
-surnames) passes it as the ``names`` pattern. The best sentences that fit the token budget are
+sentence that a later one restates with other values ("Budget cap is $300" … "$750"), or that a
+later message replaces in other words ("keep project spend under three hundred dollars from now
+on", :func:`~nbagent.llm.statements.replaced_by`), is stale and left out. The rules know no
+list of names: a caller that has one (a demo's cities, common surnames) passes it as the
+``names`` pattern. The best sentences that fit the token budget are
 kept in their original order, each labelled once with its speaker: a summary of a summary (the
 incremental strategy) reads its own ``- User: …`` lines back as the user's.
 """
@@ -32,8 +34,10 @@ from nbagent.llm.statements import (
     is_statement,
     line_shape,
     named_values,
+    replaced_by,
     reports_failure,
     restates,
+    update_strength,
 )
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 
@@ -49,6 +53,8 @@ _ROLE = re.compile(
 )
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？；])|\n+")
 _HEADERS = ("摘要（离线抽取）：", "Summary (offline, extractive):")
+_CUE_LINE = re.compile(r"(?i:summary|zusammenfassung|résumé|resumen|resumo|riassunto|摘要)\s*[:：]")
+"""The prompt's own last line after the transcript ("Summary:"): no sentence of anyone's."""
 _MARKER = re.compile(r"^\[[^\]\n]{1,40}\]\s*")
 """A summary marker ("[上下文摘要]") before a previous summary's text."""
 _SPOKEN = frozenset({"User", "System", "用户", "系统", ""})
@@ -178,7 +184,7 @@ def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence
             sentence = _MARKER.sub("", " ".join(raw.split()))
             for header in _HEADERS:
                 sentence = sentence.removeprefix(header).strip()
-            if sentence and sentence not in seen:
+            if sentence and sentence not in seen and not _CUE_LINE.fullmatch(sentence):
                 seen.add(sentence)
                 pieces.append((speaker, sentence))
                 messages.append(number)
@@ -270,8 +276,27 @@ def _current(
                 if messages[j] != messages[i] and restates(values, later):
                     stale.add(i)
                     break
+    stale |= _replaced_in_other_words(pieces, messages, stale)
     keep = [i for i in range(len(pieces)) if i not in stale]
     return [pieces[i] for i in keep], [messages[i] for i in keep]
+
+
+def _replaced_in_other_words(
+    pieces: list[tuple[str, str]], messages: list[int], stale: set[int]
+) -> set[int]:
+    """The user's (or system's) sentences a later message replaces in other words ("keep
+    project spend under three hundred dollars from now on" after "Project budget cap is $800
+    total"): see :func:`~nbagent.llm.statements.replaced_by`."""
+    spoken = [i for i, (speaker, _) in enumerate(pieces) if speaker in _SPOKEN]
+    found: set[int] = set()
+    for at, i in enumerate(spoken):
+        if not update_strength(pieces[i][1]):
+            continue
+        earlier = [j for j in spoken[:at] if messages[j] != messages[i] and j not in stale]
+        hit = replaced_by(pieces[i][1], [pieces[j][1] for j in earlier])
+        if hit is not None:
+            found.add(earlier[hit])
+    return found
 
 
 _REACH = 32
