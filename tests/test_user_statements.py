@@ -285,6 +285,13 @@ _NOT_UPDATES = [
     # "now" alone needs more than one word in common.
     ("Hotel in Munich for 3 nights.", "Now the flights: 2 adults to Berlin."),
     ("Hotel in Munich for 3 nights.", "I'm now looking at the logs."),
+    # A question replaces nothing, with or without its mark.
+    ("Tiny1 is the server node of the cluster.", "is the server node getting overloaded now"),
+    # "for now" keeps a thing as it is; "update" as a noun announces nothing.
+    ("The wiki runs on Postgres 15.", "keep the wiki on Postgres 15 for now"),
+    ("Status posts go through Dana Whitfield only.", "ping Dana so she can post the update"),
+    # A shared verb ("veut") or month ("avril") is no shared subject.
+    ("Mme Aubry veut démarrer mi-avril.", "Benhamou le veut plutôt le 12 avril."),
 ]
 
 
