@@ -120,6 +120,11 @@ _PIECES = [
     "\u3000",
     "Ｑ",
     "１",
+    "İNR",  # "İ" lowers to two characters; IGNORECASE reads it as "i"
+    "ı",
+    "room x1",  # a seat's word and a digit, and no seat
+    "4seat 1",
+    "EUR and",
 ]
 
 
@@ -129,6 +134,28 @@ def test_the_gates_change_nothing_on_texts_made_to_sit_on_their_edges(pieces: li
     text = "".join(pieces)
     with pytest.MonkeyPatch.context() as patch:
         assert _extract(text) == _ungated(text, patch)
+
+
+_FILLER = " and then" * 30
+"""Past the length of a sentence: the gates of a long text (its probes, its distinct words)."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=24), st.booleans())
+def test_the_gates_change_nothing_on_long_texts_made_to_sit_on_their_edges(
+    pieces: list[str], filler_first: bool
+) -> None:
+    text = _FILLER + "".join(pieces) if filler_first else "".join(pieces) + _FILLER
+    with pytest.MonkeyPatch.context() as patch:
+        assert _extract(text) == _ungated(text, patch)
+
+
+@pytest.mark.parametrize("text", ["I paid 5 İNR", "I paid 5 İNR" + _FILLER, "SEAT 14A" + _FILLER])
+def test_a_capital_with_a_dot_hides_no_word_from_the_gates(text: str) -> None:
+    found = _extract(text)
+    with pytest.MonkeyPatch.context() as patch:
+        assert found == _ungated(text, patch)
+    assert found  # "5 İNR" is an amount: its code is "inr" as the pass reads it
 
 
 def test_a_shape_shows_each_character_class_and_refuses_what_it_cannot_show() -> None:

@@ -187,11 +187,17 @@ class Gate(NamedTuple):
     """Probes (any of them) looked for in the lower-cased text's distinct words
     (:meth:`Looks.tokens`), each after a line break: ones that match no white space, and
     under IGNORECASE or without a capital, so they match the lower-cased text where they
-    match the text (but where lowering adds a character: "İ" is "i̇", and they are not
-    asked)."""
+    match the text (:func:`fold`)."""
     shape_word_probes: tuple[re.Pattern[bytes], ...] = ()
     """Shape probes (any of them) that match no white space but, maybe, a space first: looked
     for in the shape's distinct words (:meth:`Looks.shape_words`), each after a space."""
+    followed: tuple[tuple[str, bool, re.Pattern[str]], ...] = ()
+    """For each of ``words``: the word, whether it is letters only, and a probe led by it (what
+    must stand around it), looked for in the lower-cased text where the word is among its
+    runs of letters (or its words). A word list's one search says a word is there; a probe
+    of all of them would be led by a class of their first letters, read a character at a
+    time, where each word's probe is led by the word itself and the few a text holds are
+    looked for."""
 
 
 def make_gate(
@@ -202,10 +208,12 @@ def make_gate(
     probe: str | tuple[str, ...] = (),
     word_probe: str | tuple[str, ...] = (),
     shape_word_probe: str | tuple[str, ...] = (),
+    followed: str = "",
 ) -> Gate:
     """A gate from shape alternatives (a string: one shape; a tuple: any of them, and each
     argument needed), space-separated words, a pattern of the shape and probe patterns (any
-    of them)."""
+    of them). ``followed``: a probe of the lower-cased text for each of ``words``, "{word}"
+    standing for it (see :attr:`Gate.followed`)."""
     groups = tuple(
         tuple(shape.encode() for shape in ((one,) if isinstance(one, str) else one))
         for one in shapes
@@ -219,6 +227,14 @@ def make_gate(
         tuple(re.compile(one) for one in _some(probe)),
         tuple(re.compile(one) for one in _some(word_probe)),
         tuple(re.compile(one.encode()) for one in _some(shape_word_probe)),
+        tuple(
+            (
+                word,
+                bool(_LETTERS.fullmatch(word)),
+                re.compile(followed.replace("{word}", re.escape(word))),
+            )
+            for word in (words.split() if followed else ())
+        ),
     )
 
 
@@ -259,6 +275,20 @@ _BEYOND_SHAPE = re.compile(r"[^\x00-\x7f](?<=[\d\s])")
 """A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
 
 
+_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
+"""What else IGNORECASE reads as "i" or "s" ("İ", "ı", "ſ"; the Kelvin sign lowers to "k"):
+see :data:`nbagent.llm._word_tries._OTHER_CASES`."""
+
+
+def fold(text: str) -> str:
+    """``text`` lower-cased as the passes' IGNORECASE reads it: "5 İNR" holds "inr", where
+    ``str.lower`` makes "İ" two characters ("i̇") and a gate's words were not found in it. One
+    character for one, so a probe of the lower-cased text matches where it matches the text."""
+    if not text.isascii() and ("\u0130" in text or "\u0131" in text or "\u017f" in text):
+        text = text.translate(_FOLDS)
+    return text.lower()
+
+
 def shape_of(text: str) -> bytes | None:
     """``text`` in UTF-8 with each ASCII digit "0", capital "A", lower-case letter "a" and
     white space " " (the rest as written); ``None`` where a digit or a space is not ASCII, so
@@ -293,7 +323,7 @@ class Looks:
 
     def __init__(self, text: str, lower: str | None = None) -> None:
         self.text = text
-        self.lower = text.lower() if lower is None else lower
+        self.lower = fold(text) if lower is None else lower
         self.shape = shape_of(text)
         self.seen: dict[str | Words, bool] = {}
         self.shaped: dict[bytes, bool] = {}
@@ -411,12 +441,18 @@ def opens(gate: Gate, looks: Looks) -> bool:
         return False  # (words first: a long text's are searched in its distinct words)
     if len(looks.text) <= _SHORT:  # a sentence: the pass costs what a probe does
         return True
-    if gate.word_probes and "İ" not in looks.text:
+    if gate.word_probes:
         tokens = looks.tokens()  # (asked only where they are few: a listing's, a log's)
         if len(tokens) * 2 < len(looks.text) and not any(
             _probed(probe, tokens, looks.probed) for probe in gate.word_probes
         ):
             return False
+    if gate.followed and not any(
+        word in (looks.letters() if lettered else looks.tokens())
+        and _probed(probe, looks.lower, looks.probed)
+        for word, lettered, probe in gate.followed
+    ):
+        return False
     return not gate.probes or any(_probed(probe, looks.text, looks.probed) for probe in gate.probes)
 
 
@@ -584,6 +620,7 @@ __all__ = [
     "Looks",
     "Words",
     "any_word",
+    "fold",
     "make_gate",
     "open_passes",
     "opens",

@@ -451,6 +451,8 @@ _SEAT_NAMED = (
     r"(?:no\. ?|nr\. ?|# ?|n° ?)?[A-Z]?\d{1,5}(?:-\d{1,5})?[A-Z]?(?![\w]|[.,:/-]\d)"
 )
 """A seat or room by its word: "seat 14A", "Zimmer 412", "room no. 5"."""
+_SEAT_CJK = ("座位", "房", "号室", "호실")
+"""The seat words of the forms without a Latin word (their numbers may stand before them)."""
 _PHONE_PROBE = (
     # Of each form, what a search finds fast (led by "+", "(", "-" or "/"): "+49 30 1",
     # "(555)", "-123-4567" or "-12-3456", "030/ 12" (no form is led by a digit alone).
@@ -728,10 +730,10 @@ _PATTERNS: tuple[_Pattern, ...] = (
             make_gate(
                 ("a0", "a 0", "A0", "A 0"),
                 words=CURRENCY_CODES.replace("|", " "),
-                # The first letter found, then the code and its number read at it.
                 # A code before a digit, or ending a word (a space, then the digit).
                 word_probe=rf"(?i:{CURRENCY_CODES})(?:\d|\n)",
-                probe=rf"[uUeEgGjJcCrRhH](?<=(?=(?i:{CURRENCY_CODES})\s?\d).)",
+                # Then each code the text holds, after no letter and before its number.
+                followed=r"{word}(?<![a-z]{word})\s?\d",
             ),
         ),
     ),
@@ -824,7 +826,15 @@ _PATTERNS: tuple[_Pattern, ...] = (
         rf"(?:{_SEAT_NAMED}|(?:座位|房间|房號|房号) ?[A-Z]?\d{{1,5}}[A-Z]?|"
         r"\d{1,5}+(?:号室|号房|호실))",
         needs=DIGIT,
-        gates=(make_gate(words=" ".join(SEAT_WORDS)),),
+        gates=(
+            make_gate(words=" ".join(_SEAT_CJK)),
+            # A seat's word at a word's start, then its number: the words of a listing's
+            # fields ("seat", "room") are not enough.
+            make_gate(
+                words=" ".join(word for word in SEAT_WORDS if word not in _SEAT_CJK),
+                followed=r"{word}(?<!\w{word})\w*\.? ?(?:no\. ?|nr\. ?|# ?|n° ?)?[a-z]?\d",
+            ),
+        ),
         lean=("座房号호", _SEAT_NAMED),  # (led by its own lookahead: a letter)
     ),
     _branch(
