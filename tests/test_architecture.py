@@ -11,11 +11,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "nbagent"
-MAX_LINES = 1_200
-"""A module is one idea, even at 600 lines (the old 500-line limit split ideas into 30-line
-modules); past this it is almost surely several."""
-GENERATED = {"nbagent.llm._cl100k_single"}
-"""Data tables generated from a vocabulary: long by nature, not by design."""
 
 LAYERS = {"llm": 0, "agent": 1, "notebook": 2}
 
@@ -101,15 +96,6 @@ def test_private_modules_are_imported_only_inside_their_package() -> None:
             if leaf.startswith("_") and not name.startswith(parent + ".") and name != parent:
                 wrong.append((name, target))
     assert wrong == []
-
-
-def test_modules_stay_small() -> None:
-    long = {
-        name: lines
-        for name, path in modules().items()
-        if name not in GENERATED and (lines := len(path.read_text().splitlines())) > MAX_LINES
-    }
-    assert long == {}
 
 
 def test_every_third_party_import_is_declared() -> None:
