@@ -32,9 +32,20 @@ Each policy's retention is the session's own (``track_retention``): the hard fac
 far that its requests show, at the worst turn after the first summary and at the end.
 
 Goal (issue 23, decided): under each price table, nbagent's default policy (``both``) costs at
-most 1.05x the cheapest policy of the grid that keeps at least 95% of facts at its worst turn;
-the cache-read share is reported, not a goal. Under Anthropic's, a summary call's input is at
-least 80% cache reads.
+most 1.05x the cheapest policy of the grid that keeps at least 95% of facts at its worst turn,
+judged on the unrounded USD; the cache-read share is reported, not a goal. Under Anthropic's, a
+summary call's input is at least 80% cache reads. Each goal line names both policies' USD, their
+summary calls and mean request.
+
+Why the default misses on gpt-4o-mini (measured 2026-12-03: ``both`` $0.461, 22 summaries,
+mean request 10,061 tokens; ``both, cumulative`` $0.397, 49 summaries, 7,046 tokens; 1.16x):
+cached input there is half the input price, so carrying a large cached context costs more than
+summarising often (the cumulative watermark fires every 4 turns whatever the size); on Sonnet
+(reads at 0.1x, writes at 1.25x) each summary rewrites the cached prefix and the same cadence
+costs $5.24 against the default's $4.20. No one summary timing is the cheapest under both
+tables: a lower line (``trigger_token_ratio`` 0.35) brings gpt-4o-mini to $0.42 and Sonnet to
+$4.83. The summary at the end of the view adds the rest on the OpenAI wire: the previous turn
+and the summary are re-sent uncached every turn (``both, summary at start``: $0.417, 1.05x).
 
 Run alone: ``python -m benchmarks.bench_cost``.
 """
@@ -202,17 +213,21 @@ def price_row(billed: Billed, price: ModelPrice, cache: CacheModel) -> dict[str,
         summaries.cache_read_tokens / summaries.input_tokens if summaries.input_tokens else None
     )
     kept = None if billed.run is None else billed.run.retention
+    requests = sum(not c.summary for c in billed.calls)
+    # USD unrounded: the goal's 5% is judged on them (two-decimal cents can move it by 3%).
     return {
         "facts worst %": None if kept is None else round(100 * kept.minimum, 1),
         "facts final %": None if kept is None else round(100 * kept.final, 1),
         "input tokens": turns.input_tokens,
+        "mean request": round(turns.input_tokens / requests) if requests else 0,
         "cache read %": round(100 * read_share, 1),
         "cache write tokens": turns.cache_write_tokens,
+        "summary calls": sum(c.summary for c in billed.calls),
         "summary tokens": summaries.total_tokens,
         "summary cache read %": None if summary_read is None else round(100 * summary_read, 1),
-        "USD turns": round(usd, 2),
-        "USD summaries": round(summary_usd, 2),
-        "USD total": round(usd + summary_usd, 2),
+        "USD turns": usd,
+        "USD summaries": summary_usd,
+        "USD total": usd + summary_usd,
     }
 
 
@@ -243,7 +258,7 @@ def measure(turns: int = 200) -> dict[str, list[dict[str, Any]]]:
         rows = [{"policy": name, **price_row(b, price, cache)} for name, b in runs.items()]
         cheapest = min(r["USD total"] for r in rows)
         for row in rows:
-            row["x cheapest"] = round(row["USD total"] / cheapest, 2) if cheapest else 0.0
+            row["x cheapest"] = row["USD total"] / cheapest if cheapest else 0.0
         tables[f"{label} (USD, cache modelled)"] = rows
     return tables
 
@@ -256,26 +271,37 @@ against: a policy that costs less by forgetting is no cheaper way to the same co
 OVER_CHEAPEST = 1.05
 
 
+def _spend(row: dict[str, Any]) -> str:
+    """A policy's USD and what it is made of, as a goal line shows it."""
+    return (
+        f"${row['USD total']:.3f} (turns ${row['USD turns']:.3f} + {row['summary calls']} "
+        f"summaries ${row['USD summaries']:.3f}; mean request {row['mean request']:,} tokens, "
+        f"{row['cache read %']}% cached; facts worst {row['facts worst %']}%)"
+    )
+
+
+def policy_goal(label: str, rows: list[dict[str, Any]], turns: int = 200) -> dict[str, Any]:
+    """The policy goal under one price table: the default's USD against the cheapest policy that
+    keeps ``KEEPS``% of facts at its worst turn, judged on the unrounded USD."""
+    by = {r["policy"]: r for r in rows}
+    default = by[DEFAULT_POLICY]
+    peers = [r for r in rows if (r["facts worst %"] or 0.0) >= KEEPS]
+    cheapest = min(peers, key=lambda r: r["USD total"])
+    ratio = default["USD total"] / cheapest["USD total"]
+    return {
+        "goal": f"{label}: the default policy ({DEFAULT_POLICY}) costs at most {OVER_CHEAPEST}x "
+        f"the cheapest policy of the grid that keeps >= {KEEPS:g}% of facts at its worst turn "
+        f"(USD of the {turns} turns and their summaries, each request billed by the modelled "
+        "prompt cache; cache reads reported)",
+        "measured": f"{DEFAULT_POLICY} {_spend(default)}; cheapest keeping {KEEPS:g}%: "
+        f"{cheapest['policy']} {_spend(cheapest)}; {ratio:.3f}x",
+        "met": ratio <= OVER_CHEAPEST and (default["facts worst %"] or 0.0) >= KEEPS,
+    }
+
+
 def run() -> dict[str, Any]:
     tables = measure()
-    goals = []
-    for label, rows in tables.items():
-        by = {r["policy"]: r for r in rows}
-        default = by[DEFAULT_POLICY]
-        peers = [r for r in rows if (r["facts worst %"] or 0.0) >= KEEPS]
-        cheapest = min(peers, key=lambda r: r["USD total"])
-        goals.append(
-            {
-                "goal": f"{label}: the default policy costs at most {OVER_CHEAPEST}x the cheapest "
-                f"that keeps >= {KEEPS:g}% of facts at its worst turn (cache reads reported)",
-                "measured": f"{DEFAULT_POLICY} ${default['USD total']:.2f} "
-                f"(facts worst {default['facts worst %']}%, {default['cache read %']}% cached); "
-                f"cheapest keeping {KEEPS:g}%: {cheapest['policy']} ${cheapest['USD total']:.2f} "
-                f"({default['USD total'] / cheapest['USD total']:.2f}x)",
-                "met": default["USD total"] <= OVER_CHEAPEST * cheapest["USD total"]
-                and (default["facts worst %"] or 0.0) >= KEEPS,
-            }
-        )
+    goals = [policy_goal(label, rows) for label, rows in tables.items()]
     anthropic = {r["policy"]: r for r in tables[f"{ANTHROPIC} (USD, cache modelled)"]}
     default, separate = anthropic[DEFAULT_POLICY], anthropic[SEPARATE]
     read = default["summary cache read %"] or 0.0
@@ -283,9 +309,9 @@ def run() -> dict[str, Any]:
         {
             "goal": f"{ANTHROPIC}: a summary call's input is at least {SUMMARY_READS:g}% cache "
             "reads (it repeats the turn's cached request)",
-            "measured": f"{read}% read; the summaries cost ${default['USD summaries']:.2f}, "
-            f"as a separate prompt ${separate['USD summaries']:.2f} (policy total "
-            f"${default['USD total']:.2f} vs ${separate['USD total']:.2f})",
+            "measured": f"{read}% read; the summaries cost ${default['USD summaries']:.3f}, "
+            f"as a separate prompt ${separate['USD summaries']:.3f} (policy total "
+            f"${default['USD total']:.3f} vs ${separate['USD total']:.3f})",
             "met": read >= SUMMARY_READS,
         }
     )

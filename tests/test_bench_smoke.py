@@ -350,6 +350,8 @@ def test_cost_case_bills_every_policy_under_both_price_tables() -> None:
         assert by["none"]["facts final %"] == 100.0  # nothing cut: every fact is in view
         assert by["none"]["input tokens"] > by[DEFAULT_POLICY]["input tokens"]
         assert by["summary"]["summary tokens"] > 0
+        assert by["summary"]["summary calls"] > 0 == by["none"]["summary calls"]
+        assert by["none"]["mean request"] > by[DEFAULT_POLICY]["mean request"] > 0
     claude = {r["policy"]: r for r in tables["Claude Sonnet 4.5 (USD, cache modelled)"]}
     openai = {r["policy"]: r for r in tables["gpt-4o-mini (USD, cache modelled)"]}
     # Anthropic's wire hoists every system message into one system text, so where the view puts
@@ -364,3 +366,29 @@ def test_cost_case_bills_every_policy_under_both_price_tables() -> None:
     assert claude[end]["USD summaries"] < claude[SEPARATE]["USD summaries"]
     assert openai[end]["summary cache read %"] == 0  # no breakpoints: a separate prompt
     assert openai[start]["cache read %"] > openai[end]["cache read %"]
+
+
+def test_cost_goal_is_judged_on_unrounded_usd_among_policies_that_keep_facts() -> None:
+    from benchmarks.bench_cost import DEFAULT_POLICY, policy_goal
+
+    def row(policy: str, usd: float, worst: float) -> dict[str, object]:
+        return {
+            "policy": policy,
+            "facts worst %": worst,
+            "USD turns": usd - 0.01,
+            "USD summaries": 0.01,
+            "USD total": usd,
+            "summary calls": 3,
+            "mean request": 9_000,
+            "cache read %": 80.0,
+        }
+
+    # $0.424 against $0.396 reads 1.05x in cents, and is 1.07x.
+    rows = [row(DEFAULT_POLICY, 0.424, 100.0), row("peer", 0.396, 96.0), row("forgets", 0.1, 50)]
+    goal = policy_goal("gpt-4o-mini", rows)
+    assert not goal["met"]
+    assert "cheapest keeping 95%: peer $0.396" in goal["measured"]
+    assert goal["measured"].endswith("; 1.071x")
+    assert "3 summaries" in goal["measured"] and "mean request 9,000 tokens" in goal["measured"]
+    rows[0] = row(DEFAULT_POLICY, 0.415, 100.0)  # 1.048x: met
+    assert policy_goal("gpt-4o-mini", rows)["met"]
