@@ -223,6 +223,7 @@ class FactBook:
         frames: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}  # one message: a list
         said_here: list[_Said] = []
         spoken_here: list[tuple[int, str, str, tuple[str, ...]]] = []
+        before = (len(self._replaced), len(self._amended))
         for sentence in split_sentences(message_text(message)):
             stated = keyed_facts(sentence)
             new = [(text, kind, key) for text, kind, key in stated if key not in self._first]
@@ -272,8 +273,12 @@ class FactBook:
             for context in item.contexts:
                 self._contexts[(context.before, context.shape)] = item
         self._frames.update(frames)
-        for _, sentence, said, values in spoken_here:  # after the value rules: they know more
-            self._replaced_in_other_words(sentence, said, values)
+        # After the value rules, and only where they found nothing: a value they replaced
+        # ("batch size 64" -> "128") says exactly what changed, and the rest of its sentence
+        # ("on two GPUs") still holds.
+        if (len(self._replaced), len(self._amended)) == before:
+            for _, sentence, said, values in spoken_here:
+                self._replaced_in_other_words(sentence, said, values)
         self._spoken.extend(spoken_here)
 
     def _replaced_in_other_words(self, sentence: str, said: str, values: tuple[str, ...]) -> None:
