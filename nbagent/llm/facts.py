@@ -442,10 +442,11 @@ _VERSION_GATES = (
     make_gate((" 0", " a0"), words=" ".join(sorted(TOOL_NAMES)), probe=_tool_probe()),
 )
 _FLIGHT_SHAPE = (
-    # A flight's image in the shape, led by its first character ("A" or "0"): the shape of
-    # "LH 400" is "AA 000", and nothing before it or after it may be a letter or a digit.
+    # A flight's image in the shape, led by its first character ("A", or "0A": a literal pair
+    # is found fast where a listing's digits are everywhere): the shape of "LH 400" is
+    # "AA 000", and nothing before it or after it may be a letter or a digit.
     r"A(?<![aA0]A)(?:A0{2,4}|[A0] ?0{3,4})(?![aA0])",
-    r"0(?<![aA0]0)A ?0{3,4}(?![aA0])",
+    r"0A(?<![aA0]0A) ?0{3,4}(?![aA0])",
 )
 _SEAT_NAMED = (
     rf"(?=[sSzZrRcChHkKaAмМнНкК])(?<![\w])(?i:{SEAT_TRIE})\.? ?"
@@ -756,7 +757,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
             make_gate(
                 ("0.0", "0,0", "0 0"),
                 words=CURRENCY_AFTER_WORDS,
-                # How each form ends: ",50" or ".000", then the currency.
+                # How each form ends: ",50" or ".000", then the currency (in the shape first:
+                # a letter, "$" or a character that is not ASCII).
+                shape_probe=(r",00 ?[aA$\x80-\xff]", r"\.000 ?[aA$\x80-\xff]"),
                 probe=(rf",\d\d\s?(?i:{CURRENCY_TRIE})", rf"\.\d\d\d\s?(?i:{CURRENCY_TRIE})"),
             ),
         ),
