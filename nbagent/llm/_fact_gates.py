@@ -396,6 +396,11 @@ class Looks:
         of letters, the others (without white space) in its words."""
         if words.parts is not None:
             return self._any(words.parts[0]) or self._any(words.parts[1])
+        # Once a text's runs of letters or words are made (for an earlier list), a list is one
+        # search of them: filtering a long list by the characters the text holds took longer.
+        made = self._letters if words.lettered else None if words.spaced else self._tokens
+        if made is not None:
+            return words.any_in(made)
         many = self.letters if words.lettered else None if words.spaced else self.tokens
         return words.any_in(self.lower, self.has_char, many)
 
