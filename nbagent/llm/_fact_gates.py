@@ -181,6 +181,7 @@ class Gate(NamedTuple):
     """One search for each tuple of ``shapes``: what a short text is read with."""
     words: Words | None = None
     cased: tuple[str, ...] = ()
+    """Words of letters only (a long text's runs of letters are searched first)."""
     shape_probes: tuple[re.Pattern[bytes], ...] = ()
     probes: tuple[re.Pattern[str], ...] = ()
     word_probes: tuple[re.Pattern[str], ...] = ()
@@ -391,6 +392,15 @@ class Looks:
             self.lower_chars[char] = found
         return found
 
+    def maybe(self, cased: tuple[str, ...]) -> tuple[str, ...]:
+        """Those of ``cased`` (words of letters only) that a long text may hold as written:
+        those its runs of letters hold lower-cased (a search of a few hundred characters,
+        where each word looked for in 100 KB took 70 µs)."""
+        if not self.long:
+            return cased
+        letters = self.letters()
+        return tuple(word for word in cased if word.lower() in letters)
+
     def _any(self, words: Words) -> bool:
         """Whether a long text holds one of ``words``: those of letters looked for in its runs
         of letters, the others (without white space) in its words."""
@@ -440,7 +450,7 @@ def opens(gate: Gate, looks: Looks) -> bool:
     shape = looks.shape
     if shape is not None and not _shaped(gate, shape, looks if len(shape) > _SHORT else None):
         return False
-    if gate.cased and not any(word in looks.text for word in gate.cased):
+    if gate.cased and not any(word in looks.text for word in looks.maybe(gate.cased)):
         return False
     if gate.words is not None and not looks.has(gate.words):
         return False  # (words first: a long text's are searched in its distinct words)
