@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.llm import facts
-from nbagent.llm._fact_gates import Looks, opens, shape_of
+from nbagent.llm._fact_gates import Looks, fold, opens, shape_of
 from nbagent.llm.facts import _PATTERNS, _extract
 
 DATA = Path(__file__).parent / "data"
@@ -163,3 +163,13 @@ def test_a_shape_shows_each_character_class_and_refuses_what_it_cannot_show() ->
     assert shape_of("中文 12") == "中文 00".encode()
     assert shape_of("\u0663 apples") is None  # a digit outside ASCII
     assert shape_of("a\u2028b") is None  # a line separator is \s
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Paid €12 at 9", "x’Y—z 5", "ÄÖü Straße 5", "İNR 5", "ıx", "Σ end", "中文 ABC 12", "\u0663 x"],
+)
+def test_a_text_beyond_ascii_is_looked_at_as_lowering_and_shaping_it_whole_would(text: str) -> None:
+    looks = Looks(text)
+    assert looks.lower == fold(text)
+    assert looks.shape == shape_of(text)

@@ -272,10 +272,12 @@ _ASCII_LETTERS = _ascii_letters_table()
 """Every byte but an ASCII letter made a line break: an ASCII text's runs of letters are
 then its bytes' ``split()`` (what :data:`_LETTERS` finds in it, 5-15x faster than the
 pattern, which tests three classes at each character)."""
+_ASCII_BYTES = bytes(range(128))
 _BEYOND_SHAPE = re.compile(r"[^\x00-\x7f](?<=[\d\s])")
 """A digit or a space the shape cannot show: the passes' ``\\d`` and ``\\s`` are Unicode's."""
 
 
+_FOLDED = frozenset("\u0130\u0131\u017f")
 _FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s"})
 """What else IGNORECASE reads as "i" or "s" ("İ", "ı", "ſ"; the Kelvin sign lowers to "k"):
 see :data:`nbagent.llm._word_tries._OTHER_CASES`."""
@@ -324,15 +326,30 @@ class Looks:
 
     def __init__(self, text: str, lower: str | None = None) -> None:
         self.text = text
-        self.lower = fold(text) if lower is None else lower
-        self.shape = shape_of(text)
+        self._lower_bytes: bytes | None = None
+        self._others: frozenset[str] | None = None
+        if text.isascii():
+            self.lower = text.lower() if lower is None else lower
+            self.shape = text.encode("ascii").translate(_SHAPE)  # (as :func:`shape_of`)
+        else:
+            # The text's characters beyond ASCII, each once, from its UTF-8 less its ASCII
+            # bytes: most texts hold a few ("€", "’"), and what the shape and the lower-cased
+            # text need of them is read in those, where reading 100 KB of wide characters
+            # (a pattern's search, ``str.lower``) took a millisecond each.
+            raw = text.encode("utf-8", "surrogatepass")
+            chars = frozenset(raw.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass"))
+            self.shape = None if _BEYOND_SHAPE.search("".join(chars)) else raw.translate(_SHAPE)
+            if lower is None and chars.isdisjoint(_FOLDED) and all(c.lower() == c for c in chars):
+                # None has a case: lowering the bytes lowers the text (and what it holds).
+                self._lower_bytes = raw.lower()
+                self._others = chars
+                lower = self._lower_bytes.decode("utf-8", "surrogatepass")
+            self.lower = fold(text) if lower is None else lower
         self.seen: dict[str | Words, bool] = {}
         self.shaped: dict[bytes, bool] = {}
         self.probed: dict[int, bool] = {}  # by id: a pattern's hash reads its compiled code
         self.long = len(text) > _SHORT
         self.lower_chars: dict[str, bool] = {}
-        self._lower_bytes: bytes | None = None
-        self._others: frozenset[str] | None = None
         self._lists: frozenset[Words] | None = None
         self._tokens: str | None = None
         self._letters: str | None = None
