@@ -328,6 +328,7 @@ class Looks:
         self.text = text
         self._lower_bytes: bytes | None = None
         self._others: frozenset[str] | None = None
+        self.shape: bytes | None
         if text.isascii():
             self.lower = text.lower() if lower is None else lower
             self.shape = text.encode("ascii").translate(_SHAPE)  # (as :func:`shape_of`)
