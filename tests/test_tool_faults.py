@@ -90,6 +90,16 @@ def last_tool_result(request: MessageRequest) -> ToolResultMessage:
     return message
 
 
+def tool_results(request: MessageRequest) -> list[ToolResultMessage]:
+    """The tool results a request ends with, in order."""
+    found: list[ToolResultMessage] = []
+    for message in reversed(request.messages):
+        if not isinstance(message, ToolResultMessage):
+            break
+        found.insert(0, message)
+    return found
+
+
 # -- BaseExceptions from tools -----------------------------------------------------------------
 
 
@@ -252,6 +262,44 @@ async def test_sync_tools_run_on_nbagent_tool_threads_with_the_callers_context()
     (result,) = await ToolRegistry([where]).invoke_all([ToolUseBlock(id="c1", name="where")])
     name, seen = result.content.split()
     assert name.startswith("nbagent-tool") and seen == "r-7"
+
+
+def test_one_sessions_hung_tools_hold_only_its_own_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two threads a session: the hung session's two calls hold both of its own.
+    monkeypatch.setattr("nbagent.llm.tools.TOOL_WORKERS", 2)
+    release = threading.Event()
+
+    @tool(timeout=0.05)
+    def hang() -> str:
+        release.wait()
+        return "late"
+
+    @tool
+    def quick() -> str:
+        return f"quick on {threading.current_thread().name}"
+
+    registry = ToolRegistry([hang, quick])
+    stuck = OfflineProvider(
+        [[ToolUseBlock(id="h1", name="hang"), ToolUseBlock(id="h2", name="hang")], "both hung"]
+    )
+    other = OfflineProvider([tool_call("q1", "quick"), "done"])
+    hung = make_session(stuck, registry=registry, session_id="hung")
+    fine = make_session(other, registry=registry, session_id="fine")
+    try:
+        assert bounded(hung.submit_turn_sync, "hang twice").text() == "both hung"
+        assert [
+            r.text().startswith("Tool 'hang' timed out") for r in tool_results(stuck.requests[1])
+        ] == [True, True]
+        # The process's pool of two threads would be held too: the other session's call
+        # would time out without starting.
+        assert bounded(fine.submit_turn_sync, "run quick").text() == "done"
+        (result,) = tool_results(other.requests[1])
+        assert not result.is_error and result.text().startswith("quick on nbagent-tool-fine")
+        # Closing the hung session lets its threads go; it can take turns again.
+        bounded(hung.close_sync)
+        assert hung._tool_pool._pool is None
+    finally:
+        release.set()
 
 
 # -- arguments that are not JSON -------------------------------------------------------------

@@ -120,6 +120,7 @@ from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
+from nbagent.llm.tools import ToolPool
 
 SWAP_ATTEMPTS = 3
 """Times a summary's save is planned again over a state another writer changed meanwhile."""
@@ -187,6 +188,8 @@ class AgentSession:
         self._records = RecordWrites(session_id)
         self._pending: Pending | None = None
         self._compaction = CompactionMemo()
+        self._tool_pool = ToolPool(name=f"nbagent-tool-{session_id}"[:60])
+        """This session's threads for sync tools: its hung tools hold only its own."""
         self._facts = FactKeeper()
         self._prompt_message: SystemMessage | None = None
         self._checkpoint = SummaryCheckpoint(session_id)
@@ -507,6 +510,7 @@ class AgentSession:
             request_messages, runs = self._view(slot)
             tokens = self._request_tokens(slot)
             cycle = turn_cycle(self.bundle, request_messages, tokens, index, self._timeline)
+            cycle.tool_pool = self._tool_pool
             repeats = self._equip(cycle, slot)
         except BaseException:
             self._gate.release(token)
@@ -800,11 +804,13 @@ class AgentSession:
         long as it takes, its own ``SummaryConfig.timeout`` included) and then cancelled -- its
         turn's record stays pending, as saved, and the history untouched. A summary that
         answered is saved first. The store is not closed (other sessions may share it), and
-        the session can take turns again afterwards."""
+        the session can take turns again afterwards. Its tool threads are let go: a tool still
+        running past its timeout finishes in its thread and is dropped."""
         if self._pending is not None:
             await self.finalize_turn()
         await self._jobs.wait_all(timeout)
         await self._jobs.cancel_all()
+        self._tool_pool.shutdown()
 
     # -- sync twins -------------------------------------------------------------------------
 

@@ -83,7 +83,7 @@ from nbagent.llm.tokens import (
     estimate_request_tokens,
     estimate_tools_tokens,
 )
-from nbagent.llm.tools import ToolRegistry
+from nbagent.llm.tools import ToolPool, ToolRegistry
 from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:
@@ -174,6 +174,9 @@ class LlmCycle:
         self.turn_index = turn_index
         """Copied into every hook context; the session layer sets it per turn."""
         self.estimate_scale = estimate_scale
+        self.tool_pool: ToolPool | None = None
+        """The threads this cycle's sync tools run in (``None``: the process's); a session sets
+        its own."""
         self.usage = CostTracker()
         self.compact_state = CompactState()
         self.compacted: dict[int, tuple[AnyMessage, object, AnyMessage]] = {}
@@ -403,7 +406,7 @@ class LlmCycle:
             for call in calls:
                 await self._emit(HookEvent.TOOL_CALL, data={"call": call, "round": rounds})
                 yield ToolCallEvent(call, rounds)
-            results = await registry.invoke_all(calls, self.config.tool_timeout)
+            results = await registry.invoke_all(calls, self.config.tool_timeout, self.tool_pool)
             for call, result in zip(calls, results, strict=True):
                 data = {"call": call, "result": result, "round": rounds}
                 await self._emit(HookEvent.TOOL_RESULT, data=data)

@@ -73,22 +73,50 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 TOOL_WORKERS = 32
-"""Threads of the pool that runs sync tools. A tool still running after its timeout holds one
-until it returns; when all are held, further sync calls time out without starting."""
-
-_pool_lock = threading.Lock()
-_pool: tuple[int, ThreadPoolExecutor] | None = None
+"""Threads of a :class:`ToolPool`. A tool still running after its timeout holds one until it
+returns; when all are held, further sync calls of that pool time out without starting."""
 
 
-def _tool_pool() -> ThreadPoolExecutor:
-    """The pool sync tools run in: made on first use (importing nbagent starts nothing) and
-    again in a forked child, which inherits the pool object but none of its threads."""
-    global _pool
-    with _pool_lock:
-        if _pool is None or _pool[0] != os.getpid():
-            pool = ThreadPoolExecutor(max_workers=TOOL_WORKERS, thread_name_prefix="nbagent-tool")
-            _pool = (os.getpid(), pool)
-        return _pool[1]
+class ToolPool:
+    """The threads sync tools run in, at most ``workers`` (default :data:`TOOL_WORKERS`).
+
+    Each session has its own (:class:`~nbagent.agent.session.AgentSession` hands it to every
+    turn's cycle): a thread cannot be killed, so a tool that hangs past its timeout holds its
+    thread until it returns, and with one pool for every session one session's hung tools would
+    make every other session's tools time out without starting. Tools run outside a session
+    (a bare :class:`~nbagent.llm.cycle.LlmCycle`, :meth:`ToolRegistry.invoke`) share the
+    process's pool. Threads are made on first use (importing nbagent starts nothing) and the
+    pool again in a forked child, which inherits the object but none of its threads."""
+
+    def __init__(self, workers: int | None = None, *, name: str = "nbagent-tool") -> None:
+        self.workers = TOOL_WORKERS if workers is None else workers
+        if not isinstance(self.workers, int) or isinstance(self.workers, bool) or self.workers < 1:
+            raise ConfigurationError(f"ToolPool workers must be an int >= 1, got {workers!r}")
+        self.name = name
+        self._lock = threading.Lock()
+        self._pool: tuple[int, ThreadPoolExecutor] | None = None
+
+    def executor(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._pool is None or self._pool[0] != os.getpid():
+                pool = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix=self.name)
+                self._pool = (os.getpid(), pool)
+            return self._pool[1]
+
+    def shutdown(self) -> None:
+        """Let go of the threads: calls not started yet are cancelled, a running tool finishes
+        in its thread (it cannot be stopped) and is dropped; the next call starts a new pool."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None and pool[0] == os.getpid():
+            pool[1].shutdown(wait=False, cancel_futures=True)
+
+    def __repr__(self) -> str:
+        return f"ToolPool(workers={self.workers}, name={self.name!r})"
+
+
+PROCESS_TOOL_POOL = ToolPool()
+"""The pool of tools run outside a session."""
 
 
 class Tool(Generic[P, R]):
@@ -159,8 +187,9 @@ class Tool(Generic[P, R]):
                 kwargs[param.name] = value
         return args, kwargs
 
-    async def run(self, arguments: Mapping[str, Any]) -> Any:
-        """Validate ``arguments`` and run the tool (sync tools in a thread of the tool pool)."""
+    async def run(self, arguments: Mapping[str, Any], pool: ToolPool | None = None) -> Any:
+        """Validate ``arguments`` and run the tool (a sync tool in a thread of ``pool``, by
+        default the process's :data:`PROCESS_TOOL_POOL`)."""
         args, kwargs = self.validate(arguments)
         fn: Callable[..., Any] = self.fn
         if self.is_async:
@@ -168,7 +197,8 @@ class Tool(Generic[P, R]):
         else:
             # What asyncio.to_thread does, on the tool pool instead of the default executor.
             call = functools.partial(contextvars.copy_context().run, fn, *args, **kwargs)
-            result = await asyncio.get_running_loop().run_in_executor(_tool_pool(), call)
+            executor = (pool or PROCESS_TOOL_POOL).executor()
+            result = await asyncio.get_running_loop().run_in_executor(executor, call)
         if inspect.isawaitable(result):
             result = await result
         return result
@@ -324,22 +354,30 @@ class ToolRegistry:
         return {name: t.result_semantic for name, t in self._tools.items()}
 
     async def invoke_all(
-        self, calls: Sequence[ToolUseBlock], timeout: float | None = None
+        self,
+        calls: Sequence[ToolUseBlock],
+        timeout: float | None = None,
+        pool: ToolPool | None = None,
     ) -> list[ToolCallResult]:
         """Run ``calls`` concurrently; results come back in the order of ``calls``.
 
         ``timeout`` (seconds) applies to each call unless its tool sets its own. A sync tool that
-        times out keeps running in its thread (threads cannot be killed); its result is dropped.
+        times out keeps running in its thread of ``pool`` (threads cannot be killed); its result
+        is dropped.
         """
-        return list(await asyncio.gather(*(self.invoke(call, timeout) for call in calls)))
+        return list(await asyncio.gather(*(self.invoke(call, timeout, pool) for call in calls)))
 
-    async def invoke(self, call: ToolUseBlock, timeout: float | None = None) -> ToolCallResult:
+    async def invoke(
+        self, call: ToolUseBlock, timeout: float | None = None, pool: ToolPool | None = None
+    ) -> ToolCallResult:
         """Run one call; never raises for the tool's sake (cancellation still propagates).
 
         A call whose input :func:`~nbagent.llm.blocks.parse_tool_arguments` could not read
         (the model's text was not a JSON object) gets an error result; the tool does not run.
         """
-        return await self.invoke_raw(call.name, call.input, call_id=call.id, timeout=timeout)
+        return await self.invoke_raw(
+            call.name, call.input, call_id=call.id, timeout=timeout, pool=pool
+        )
 
     async def invoke_raw(
         self,
@@ -348,6 +386,7 @@ class ToolRegistry:
         *,
         call_id: str = "",
         timeout: float | None = None,
+        pool: ToolPool | None = None,
     ) -> ToolCallResult:
         """Run tool ``name`` with a dict or a JSON text of arguments.
 
@@ -386,7 +425,7 @@ class ToolRegistry:
         limit = t.timeout if t.timeout is not None else timeout
         try:
             async with asyncio.timeout(limit) as scope:
-                value = await t.run(parsed)
+                value = await t.run(parsed, pool)
         except ValidationError as e:
             return result(_validation_text(name, e), ToolErrorKind.INVALID_ARGUMENTS)
         except TimeoutError as e:

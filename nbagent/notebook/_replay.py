@@ -60,7 +60,7 @@ from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider, Reply
 from nbagent.llm.request import MessageRequest, MessageResponse, ToolDefinition
 from nbagent.llm.tokens import TokenEstimator
-from nbagent.llm.tools import ToolCallResult, ToolRegistry
+from nbagent.llm.tools import ToolCallResult, ToolPool, ToolRegistry
 from nbagent.notebook._records import is_turn_start
 
 TranscriptSource = AgentSession | Sequence[AnyMessage | dict[str, Any]] | str | os.PathLike[str]
@@ -231,7 +231,9 @@ class _ReplayRegistry(ToolRegistry):
     def definitions(self) -> list[ToolDefinition]:
         return []
 
-    async def invoke(self, call: ToolUseBlock, timeout: float | None = None) -> ToolCallResult:
+    async def invoke(
+        self, call: ToolUseBlock, timeout: float | None = None, pool: ToolPool | None = None
+    ) -> ToolCallResult:
         result = self.recorded[call.id]
         return ToolCallResult(
             tool_use_id=call.id,
