@@ -42,6 +42,7 @@ from nbagent.llm._fact_gates import (
     any_word,
     make_gate,
     open_passes,
+    opens,
 )
 from nbagent.llm._fact_words import (
     ANY_MONTH_TRIE,
@@ -226,6 +227,11 @@ class _Pattern(NamedTuple):
     lean: tuple[tuple[str, ...], re.Pattern[str]] | None = None
     """The pattern without the alternatives that need one of some characters, for a text
     without any of them: it finds the same, without trying them at every digit."""
+    sparse: tuple[int, re.Pattern[str]] | None = None
+    """``(k, pattern)``: where the pass's gate ``k`` does not open (so the forms it stands for
+    find nothing), ``pattern`` finds what the other forms find, led by a character rarer than
+    their first (a date's "-" or "/", not each of a listing's numbers): each match's one
+    named group is a fact, a match inside the one before it none (see :func:`_sparse`)."""
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where the pass finds facts in ``text``, in order (before other passes' facts
@@ -273,6 +279,7 @@ def _branch(
     gates: tuple[Gate, ...] = (),
     lean: tuple[str, str] | None = None,
     led: bool = False,
+    sparse: tuple[int, str] | None = None,
 ) -> _Pattern:
     """``pattern``, led by a lookahead of the characters it can start with: the engine then
     skips to those, where a leading lookbehind alone makes it try every position (4-5x
@@ -289,7 +296,23 @@ def _branch(
     leaner = None
     if lean is not None:
         leaner = (tuple(lean[0]), re.compile(lean[1], flags))
-    return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner)
+    sparser = None if sparse is None else (sparse[0], re.compile(sparse[1], flags))
+    return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner, sparser)
+
+
+def _sparse(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """The facts of a pass's :attr:`_Pattern.sparse` pattern in ``text``: its matches start
+    at a separator, their facts before it (a lookbehind's lookahead reads them), so the
+    search does not skip past a fact as a pass's does; a fact starting inside the one before
+    is dropped, as the pass never tries it."""
+    found: list[tuple[int, int]] = []
+    end = 0
+    for match in regex.finditer(text):
+        start, stop = match.span(match.lastgroup or 0)
+        if start >= end:
+            found.append((start, stop))
+            end = stop
+    return found
 
 
 def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int | None:
@@ -500,6 +523,20 @@ _QUANTITY_RUN = _branch(
     gates=(make_gate(_UNIT_SHAPES, word_probe=_UNIT_WORD_PROBE, probe=_UNIT_PROBE),),
     lead=r"[A-Za-z0-9_.]",
 )
+_SEPARATED_DATES = "|".join(
+    (
+        r"-(?<=(?<!\d)(?=(?P<iso>\d{4}-\d{1,2}-\d{1,2}))\d{4}-)",
+        r"/(?:(?<=(?<!\d)(?=(?P<dmy1>\d/\d{1,2}/\d{2,4}))\d/)",
+        r"(?<=(?<!\d)(?=(?P<dmy2>\d\d/\d{1,2}/\d{2,4}))\d\d/)",
+        r"(?<=(?<!\d)(?=(?P<ymd>\d{4}/\d{1,2}/\d{1,2}))\d{4}/))",
+        r"年(?<=(?<!\d)(?=(?P<cjk>\d{4}年\d{1,2}月\d{1,2}[日号]))\d{4}年)",
+        r"月(?:(?<=(?<!\d)(?=(?P<md1>\d月\d{1,2}[日号]))\d月)",
+        r"(?<=(?<!\d)(?=(?P<md2>\d\d月\d{1,2}[日号]))\d\d月))",
+    )
+)
+"""The numeric date pass's forms but the month's, by their first separator: "2026-01-05" by
+its "-" after four digits, "5/1/26" and "2026/1/5" by the "/" after one, two or four,
+"2026年3月14日" by its "年" and "3月14日" by its "月" (the digits of a run, no more)."""
 _RUN_PAIR = re.compile(
     # A currency after the run (and maybe a unit too: "5 m" is both), or only a unit.
     rf"{_RUN}"
@@ -652,6 +689,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
                 probe=rf"\d(?i:st|nd|rd|th)? (?i:of )?(?i:{MONTH_TRIE})",
             ),
         ),
+        # Without a month after a day, the forms with a separator, led by it: each form's
+        # run of digits (of the length it asks) is looked back at, the date read from there.
+        sparse=(1, _SEPARATED_DATES),
     ),
     _branch(
         FactKind.DATE,
@@ -1051,6 +1091,14 @@ def _extract(text: str) -> tuple[tuple[str, FactKind, str], ...]:
         kind = pattern.kind
         mark = number < len(passes)
         found = stash.pop(id(pattern.regex), None) if stash else None
+        sparse = pattern.sparse
+        if (
+            found is None
+            and sparse is not None
+            and pattern.gates  # (none: every pass run whole, as the tests compare with)
+            and not opens(pattern.gates[sparse[0]], looks)
+        ):
+            found = _sparse(sparse[1], text)
         accept = pattern.accept
         for start, end in pattern.candidates(text) if found is None else found:
             if marked and taken.find(1, start, end) >= 0:
