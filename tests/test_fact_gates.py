@@ -173,3 +173,21 @@ def test_a_text_beyond_ascii_is_looked_at_as_lowering_and_shaping_it_whole_would
     looks = Looks(text)
     assert looks.lower == fold(text)
     assert looks.shape == shape_of(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "x\u06630\u06632-01-05 ok",  # a run led by a digit beyond ASCII is no date's start
+        "\u06632月5日",
+        "\u06631:30 then",
+        "on 2026-01-05, 5/1/26, 2026/1/5, 2026年3月14日, 3月14日 at 07:45 and 7:05",
+        "12:30:45 and 123:45 and 1:2 and 2026-0\u06633-05",
+    ],
+)
+@pytest.mark.parametrize("filler", ["", _FILLER])
+def test_a_pass_read_by_its_separators_finds_what_it_finds_read_whole(
+    text: str, filler: str
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        assert _extract(text + filler) == _ungated(text + filler, patch)

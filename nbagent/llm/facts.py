@@ -525,18 +525,25 @@ _QUANTITY_RUN = _branch(
 )
 _SEPARATED_DATES = "|".join(
     (
-        r"-(?<=(?<!\d)(?=(?P<iso>\d{4}-\d{1,2}-\d{1,2}))\d{4}-)",
-        r"/(?:(?<=(?<!\d)(?=(?P<dmy1>\d/\d{1,2}/\d{2,4}))\d/)",
-        r"(?<=(?<!\d)(?=(?P<dmy2>\d\d/\d{1,2}/\d{2,4}))\d\d/)",
-        r"(?<=(?<!\d)(?=(?P<ymd>\d{4}/\d{1,2}/\d{1,2}))\d{4}/))",
-        r"年(?<=(?<!\d)(?=(?P<cjk>\d{4}年\d{1,2}月\d{1,2}[日号]))\d{4}年)",
-        r"月(?:(?<=(?<!\d)(?=(?P<md1>\d月\d{1,2}[日号]))\d月)",
-        r"(?<=(?<!\d)(?=(?P<md2>\d\d月\d{1,2}[日号]))\d\d月))",
+        # (A run's first digit is an ASCII one, as the pass asks; those after it any digit.)
+        r"-(?<=(?<!\d)(?=(?P<iso>[0-9]\d{3}-\d{1,2}-\d{1,2}))[0-9]\d{3}-)",
+        r"/(?:(?<=(?<!\d)(?=(?P<dmy1>[0-9]/\d{1,2}/\d{2,4}))[0-9]/)",
+        r"(?<=(?<!\d)(?=(?P<dmy2>[0-9]\d/\d{1,2}/\d{2,4}))[0-9]\d/)",
+        r"(?<=(?<!\d)(?=(?P<ymd>[0-9]\d{3}/\d{1,2}/\d{1,2}))[0-9]\d{3}/))",
+        r"年(?<=(?<!\d)(?=(?P<cjk>[0-9]\d{3}年\d{1,2}月\d{1,2}[日号]))[0-9]\d{3}年)",
+        r"月(?:(?<=(?<!\d)(?=(?P<md1>[0-9]月\d{1,2}[日号]))[0-9]月)",
+        r"(?<=(?<!\d)(?=(?P<md2>[0-9]\d月\d{1,2}[日号]))[0-9]\d月))",
     )
 )
 """The numeric date pass's forms but the month's, by their first separator: "2026-01-05" by
 its "-" after four digits, "5/1/26" and "2026/1/5" by the "/" after one, two or four,
 "2026年3月14日" by its "年" and "3月14日" by its "月" (the digits of a run, no more)."""
+_AM_PM = rf"\s?[aApP]\.?[mM]{_Z}"
+_CLOCKS = (
+    rf":(?:(?<=(?<![\d:])(?=(?P<h>[0-9]:\d{{2}}(?:{_AM_PM})?))[0-9]:)"
+    rf"|(?<=(?<![\d:])(?=(?P<hh>[0-9]\d:\d{{2}}(?:{_AM_PM})?))[0-9]\d:))"
+)
+"""The clock pass's "07:45" by its ":", the one or two digits before it looked back at."""
 _RUN_PAIR = re.compile(
     # A currency after the run (and maybe a unit too: "5 m" is both), or only a unit.
     rf"{_RUN}"
@@ -744,13 +751,15 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.TIME,
         "0-9",
-        rf"[0-9](?<![\d:][0-9])\d?(?::\d{{2}}(?:\s?[aApP]\.?[mM]{_Z})?|\s?[aApP]\.?[mM]{_Z})",
+        rf"[0-9](?<![\d:][0-9])\d?(?::\d{{2}}(?:{_AM_PM})?|{_AM_PM})",
         needs=DIGIT,
         led=True,
         gates=(
             make_gate("0:00"),
             make_gate(("0a", "0 a", "0A", "0 A"), words="am a.m pm p.m", probe=_AM_PM_PROBE),
         ),
+        # Without "am" or "pm" after a number, the clock's form, led by its ":".
+        sparse=(1, _CLOCKS),
     ),
     _branch(
         FactKind.TIME,
