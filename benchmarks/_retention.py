@@ -56,7 +56,7 @@ from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider, Reply
 from nbagent.llm.request import MessageRequest, ResultSemantic, ToolDefinition
 from nbagent.llm.tokens import estimate_messages_tokens
-from nbagent.llm.tools import ToolCallResult, ToolRegistry
+from nbagent.llm.tools import ToolCallResult, ToolPool, ToolRegistry
 
 KEEP_LAST = 20
 """LangChain's default ``messages_to_keep``."""
@@ -274,7 +274,9 @@ class _Recorded(ToolRegistry):
     def definitions(self) -> list[ToolDefinition]:
         return self.tools
 
-    async def invoke(self, call: ToolUseBlock, timeout: float | None = None) -> ToolCallResult:
+    async def invoke(
+        self, call: ToolUseBlock, timeout: float | None = None, pool: ToolPool | None = None
+    ) -> ToolCallResult:
         result = self.recorded[call.id]
         return ToolCallResult(
             tool_use_id=call.id,

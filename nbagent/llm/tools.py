@@ -111,6 +111,16 @@ class ToolPool:
         if pool is not None and pool[0] == os.getpid():
             pool[1].shutdown(wait=False, cancel_futures=True)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # A session crosses processes (a tuning grid's replays come back pickled): its threads
+        # stay where they run, and the copy makes its own on first use.
+        return {"workers": self.workers, "name": self.name}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.workers, self.name = state["workers"], state["name"]
+        self._lock = threading.Lock()
+        self._pool = None
+
     def __repr__(self) -> str:
         return f"ToolPool(workers={self.workers}, name={self.name!r})"
 
