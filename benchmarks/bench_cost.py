@@ -7,9 +7,10 @@ window's safety net within a turn). `long_session`'s ``both`` compacts from 12k,
 summary line; it is here as ``both, compact from 12k``. "Compact every turn" variants set
 ``CompactConfig.stable_prefix=False`` (each request over the budget is compacted afresh, as
 nbagent did before, so a result that ages a decay step changes an early message on that turn);
-``both, summary at start`` puts the summary right after the system prompt
-(``FocusedConfig.summary_position="start"``; the default, ``"end"``, puts it before the newest
-turn, so on an OpenAI-compatible wire it moves every turn). Each request the provider receives
+``both, summary at end`` puts the summary before the newest turn
+(``FocusedConfig.summary_position="end"``, the original design notes' place; the default,
+``"start"``, puts it right after the system prompt, where it stays put between summaries; at
+the end it moves every turn on an OpenAI-compatible wire). Each request the provider receives
 is billed by :class:`~nbagent.llm.prompt_cache.PromptCacheSimulator`:
 
 - Anthropic Claude Sonnet 4.5: breakpoints as the Anthropic provider marks them, system messages
@@ -37,15 +38,16 @@ judged on the unrounded USD; the cache-read share is reported, not a goal. Under
 summary call's input is at least 80% cache reads. Each goal line names both policies' USD, their
 summary calls and mean request.
 
-Why the default misses on gpt-4o-mini (measured 2026-12-03: ``both`` $0.461, 22 summaries,
-mean request 10,061 tokens; ``both, cumulative`` $0.397, 49 summaries, 7,046 tokens; 1.16x):
+Why the default misses on gpt-4o-mini (measured 2026-12-03: ``both`` $0.417, 22 summaries,
+mean request 10,061 tokens; ``both, cumulative`` $0.359, 49 summaries, 7,059 tokens; 1.16x):
 cached input there is half the input price, so carrying a large cached context costs more than
 summarising often (the cumulative watermark fires every 4 turns whatever the size); on Sonnet
 (reads at 0.1x, writes at 1.25x) each summary rewrites the cached prefix and the same cadence
-costs $5.24 against the default's $4.20. No one summary timing is the cheapest under both
-tables: a lower line (``trigger_token_ratio`` 0.35) brings gpt-4o-mini to $0.42 and Sonnet to
-$4.83. The summary at the end of the view adds the rest on the OpenAI wire: the previous turn
-and the summary are re-sent uncached every turn (``both, summary at start``: $0.417, 1.05x).
+costs $5.24 against the default's $4.21. No one summary timing is the cheapest under both
+tables (measured with the summary at the end: a lower line, ``trigger_token_ratio`` 0.35,
+brought gpt-4o-mini to 1.045x its cheapest and Sonnet to 1.149x). The summary at the end of the view costs more on the OpenAI wire (``both, summary at
+end``: $0.461, 71.4% cached against 84.6%): the previous turn and the summary are re-sent
+uncached every turn; at the start, the default, every policy that summarises gains alike.
 
 Run alone: ``python -m benchmarks.bench_cost``.
 """
@@ -81,7 +83,7 @@ from nbagent.llm.usage import Usage
 DEFAULT_POLICY = "both"
 DEFAULT_COMPACT = CompactConfig.beside_summaries(SUMMARY.max_context_tokens)
 """nbagent's default microcompact beside summaries (what the magics set)."""
-START = SlotConfig(focused=FocusedConfig(summary_position="start"))
+END = SlotConfig(focused=FocusedConfig(summary_position="end"))
 WINDOW = 20
 TABLES: dict[str, tuple[str, str, CacheModel]] = {
     "Claude Sonnet 4.5": ("anthropic", "claude-sonnet-4-5", ANTHROPIC_CACHE),
@@ -155,7 +157,7 @@ Policy = tuple[CompactConfig | None, SummaryConfig | None, SlotConfig | None]
 
 def policies(configs: Configs | None = None) -> dict[str, Policy]:
     """`long_session`'s policies, its ``both`` renamed for what differs from the default, and
-    the default's variants: compact on every turn, the summary at the start of the view."""
+    the default's variants: compact on every turn, the summary at the end of the view."""
     configs = configs or Configs()
     ours = dict(configs.policies())
     default = (DEFAULT_COMPACT, configs.summary)
@@ -170,7 +172,7 @@ def policies(configs: Configs | None = None) -> dict[str, Policy]:
         **ours,
     }
     out: dict[str, Policy] = {name: (c, s, None) for name, (c, s) in named.items()}
-    out["both, summary at start"] = (*default, START)
+    out["both, summary at end"] = (*default, END)
     return out
 
 

@@ -356,15 +356,15 @@ def test_cost_case_bills_every_policy_under_both_price_tables() -> None:
     openai = {r["policy"]: r for r in tables["gpt-4o-mini (USD, cache modelled)"]}
     # Anthropic's wire hoists every system message into one system text, so where the view puts
     # the summary does not change what is cached; on the OpenAI wire a summary at the end sits
-    # before the newest turn and moves every turn, at the start it stays put.
-    start, end = "both, summary at start", DEFAULT_POLICY
+    # before the newest turn and moves every turn, at the start (the default) it stays put.
+    start, end = DEFAULT_POLICY, "both, summary at end"
     assert claude[start]["cache read %"] == claude[end]["cache read %"]
     # On Anthropic the summary call repeats the turn's cached request: mostly cache reads, and
     # cheaper than the same summaries sent as a separate prompt (all of it uncached input).
-    assert claude[end]["summary cache read %"] >= 80
+    assert claude[start]["summary cache read %"] >= 80
     assert claude[SEPARATE]["summary cache read %"] == 0
-    assert claude[end]["USD summaries"] < claude[SEPARATE]["USD summaries"]
-    assert openai[end]["summary cache read %"] == 0  # no breakpoints: a separate prompt
+    assert claude[start]["USD summaries"] < claude[SEPARATE]["USD summaries"]
+    assert openai[start]["summary cache read %"] == 0  # no breakpoints: a separate prompt
     assert openai[start]["cache read %"] > openai[end]["cache read %"]
 
 

@@ -191,7 +191,7 @@ async def test_summaries_off_and_on_keep_the_summary_and_the_debounce() -> None:
         await session.submit_turn(f"msg {i}")
     statuses = [r.summary_status for r in session.timeline[3:]]
     assert statuses == [SummaryStatus.DISABLED] * 2
-    assert session.slot.load_messages()[-1] == summary  # the summary stays in the view
+    assert summary in session.slot.load_messages()  # the summary stays in the view
     # On again with a longer debounce: turn 5 is 3 turns after the summary at turn 2.
     await session.configure(summary_config=dataclasses.replace(config, debounce_turns=4))
     for i in range(5, 7):

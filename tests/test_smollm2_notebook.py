@@ -186,7 +186,8 @@ def test_the_summary_is_in_the_request_the_server_received_after_it(run: Run) ->
     after = run.turns[first + 1].request["messages"]
     shown = [m for m in after if m["role"] == "system" and m["content"].startswith(MARKER)]
     assert len(shown) == 1
-    assert after.index(shown[0]) == len(after) - 2  # the design's place: last, before the prompt
+    # The default place: right after the system prompt, before the turns it does not cover.
+    assert after.index(shown[0]) == 1 and after[0]["role"] == "system"
     # The booking code of turn 0 reaches the model after the summary whatever the model wrote:
     # in its prose or in the ledger.
     assert "QX7Y2B" in shown[0]["content"]

@@ -279,28 +279,28 @@ def test_the_checkpoint_makes_one_real_summary_call(
     assert [r.summary_latency_s > 0.0 for r in timeline] == [False, False, True, False]
 
 
-def test_the_summary_goes_where_the_design_notes_put_it(trip: Trip) -> None:
+def test_the_summary_goes_before_the_turns_it_does_not_cover(trip: Trip) -> None:
     stored = trip.session.slot.messages
     summary = trip.conversation_summary
-    # Turn 3's request: system prompt, the kept turn (2) verbatim, the summary, the new prompt.
+    # Turn 3's request: system prompt, the summary, the kept turn (2) verbatim, the new prompt.
     sent = trip.turn_exchanges[SUMMARY_TURN + 1].request["messages"]
     assert sent == [
         {"role": "system", "content": SYSTEM_PROMPT},
+        {"role": "system", "content": f"{MARKER} {summary}"},
         {"role": "user", "content": TURNS[2]},
         {"role": "assistant", "content": stored[5].text()},
-        {"role": "system", "content": f"{MARKER} {summary}"},
         {"role": "user", "content": TURNS[3]},
     ]
     assert stored[5].text() == trip.replies[2]
-    # The next request (turn 4): only turn 3 is left uncovered and kept, the summary last.
+    # The next request (turn 4): only turn 3 is left uncovered and kept, the summary before it.
     assert [
         (m.role, m.content if isinstance(m, SystemMessage) else m.text())
         for m in trip.session.request_messages()
     ] == [
         ("system", SYSTEM_PROMPT),
+        ("system", f"{MARKER} {summary}"),
         ("user", TURNS[3]),
         ("assistant", trip.replies[3]),
-        ("system", f"{MARKER} {summary}"),
     ]
     # Nothing was deleted: the stored history has all eight messages.
     assert len(stored) == 2 * len(TURNS)

@@ -151,15 +151,15 @@ async def test_sqlite_session_resumes_in_a_new_process(tmp_path: Path) -> None:
         "fired",
     ]
     # The resumed session goes on where the other process stopped: its request is the
-    # focused view (last two turns and the summary) plus the new prompt.
+    # focused view (the summary, then the last two turns) plus the new prompt.
     await session.submit_turn("msg 4")
     sent = provider.turn_requests[-1].messages
     assert [m.text() for m in sent] == [
+        "[上下文摘要] summary #1",
         "msg 2",
         "reply to msg 2",
         "msg 3",
         "reply to msg 3",
-        "[上下文摘要] summary #1",
         "msg 4",
     ]
     assert await store.count_messages("kernel", "main") == 10

@@ -4,10 +4,22 @@ A slot in :attr:`SlotMode.FULL` sends its whole history. A slot in :attr:`SlotMo
 sends, once a summary exists::
 
     leading system messages
+    System("[上下文摘要] {summary}")                  (summary_position="start", the default)
     every message the summary does not cover yet   (index >= summary_upto, and always at
                                                     least the last keep_recent_turns turns)
-    System("[上下文摘要] {summary}")                  (summary_position="end"; "start" puts it
-                                                    right after the leading system messages)
+
+``summary_position="end"`` puts the summary after those messages instead, right before the
+newest turn: the place of the original design notes (phase 10's consumer, which phase 16 left
+as it was). The default reads in the order things were said: the summary of the older turns,
+then the newer ones verbatim, so a value corrected in a kept turn ("cerramos en 238.000 €")
+comes after the stale one the summary still states ("piden 245.000 €") and reads as the newer,
+as the design's principle asks (a corrected fact shows its newest value); and the summary stays
+put between summaries, where an OpenAI-style prefix cache reads it back (at the end it moves
+every turn and is re-sent uncached with the turn before it; Anthropic hoists either into its
+system text). Measured on the held-out conversations (``make bench``, case ``heldout``, the
+magics' default, 2026-12-03): 27 of 28 conversations show every corrected value in the last
+request against 17 of 28 with ``"end"``; on the cost bench gpt-4o-mini's default costs 1.05x the
+cheapest policy against 1.16x, Claude's is unchanged.
 
 A turn starts at a user message. Without a summary the focused view drops nothing. The stored
 history is never shortened: only the view shrinks.
@@ -61,11 +73,11 @@ class FocusedConfig(BaseModel):
     keep_recent_turns: int = Field(default=2, ge=0, strict=True)
     """The last turns always sent verbatim, even when the summary covers them."""
     summary_marker: str = "[上下文摘要]"
-    summary_position: Literal["end", "start"] = "end"
-    """``"end"``: after the kept messages, so before the newest turn (the design's place).
-    ``"start"``: right after the leading system messages, where it stays put between summaries
-    -- the layout an OpenAI-style prefix cache reads back (an ``"end"`` summary moves every turn
-    and is re-sent uncached with the turn before it; Anthropic hoists both into its system text)."""
+    summary_position: Literal["end", "start"] = "start"
+    """``"start"``: right after the leading system messages, before the turns it does not cover,
+    where it stays put between summaries. ``"end"``: after the kept messages, right before the
+    newest turn (the original design notes' place). See the module docstring for why the
+    default moved."""
 
     def __init__(self, **data: Any) -> None:
         try:

@@ -325,8 +325,9 @@ def amend_summary(summary: str, replaced: Sequence[tuple[Fact, Fact]], language:
     """``summary`` with each value a later statement replaced followed by its newest one
     ("Dienstag 8:15 → Mittwoch 10:40 (corrected)").
 
-    A summary is written once, and the view shows it after the recent messages: a correction
-    made since would read as older than the stale value the summary still states. The session
+    A summary is written once: a correction made since is not in it, and the stale value it
+    still states would read as current (most of all at the view's end, after the recent
+    messages, where ``summary_position="end"`` puts it). The session
     amends the summary it shows (not the stored one) on every turn with the book's
     replacements; a value already followed by its replacement is left alone."""
     mark = _CORRECTED.get(language, _CORRECTED["en"])

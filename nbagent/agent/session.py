@@ -390,8 +390,8 @@ class AgentSession:
     def _view(self, slot: ContextSlot) -> tuple[list[AnyMessage], list[tuple[int, int]]]:
         """:func:`~nbagent.agent.context.request_view` with the summary amended by the
         corrections made since it was written (:func:`~nbagent.agent.ledger.amend_summary`):
-        the view shows it after the recent messages, where a stale value would read as
-        current."""
+        a stale value it states would read as current (at the end of the view, after the
+        recent messages, it is the last thing the model reads)."""
         messages, runs = request_view(slot, self._system_message())
         summary = slot.summary_message()
         if summary is None:
