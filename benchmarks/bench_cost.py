@@ -45,9 +45,10 @@ summarising often (the cumulative watermark fires every 4 turns whatever the siz
 (reads at 0.1x, writes at 1.25x) each summary rewrites the cached prefix and the same cadence
 costs $5.24 against the default's $4.21. No one summary timing is the cheapest under both
 tables (measured with the summary at the end: a lower line, ``trigger_token_ratio`` 0.35,
-brought gpt-4o-mini to 1.045x its cheapest and Sonnet to 1.149x). The summary at the end of the view costs more on the OpenAI wire (``both, summary at
-end``: $0.461, 71.4% cached against 84.6%): the previous turn and the summary are re-sent
-uncached every turn; at the start, the default, every policy that summarises gains alike.
+brought gpt-4o-mini to 1.045x its cheapest and Sonnet to 1.149x). The summary at the end of
+the view costs more on the OpenAI wire (``both, summary at end``: $0.461, 71.4% cached against
+84.6%): the previous turn and the summary are re-sent uncached every turn; at the start, the
+default, every policy that summarises gains alike.
 
 Run alone: ``python -m benchmarks.bench_cost``.
 """

@@ -22,6 +22,7 @@ from nbagent.agent.facts import Fact, FactBook, message_text
 from nbagent.agent.ledger import _ledger_facts, _with_ledger, ledger_facts, with_ledger
 from nbagent.agent.summary import SummaryConfig, format_messages_as_text, request_summary
 from nbagent.llm.blocks import TextBlock
+from nbagent.llm.memo import clear_memos, memo_sizes
 from nbagent.llm.messages import (
     Message,
 )
@@ -125,12 +126,34 @@ def _records(result: Any) -> list[list[dict[str, Any]]]:
     return kept
 
 
-def test_a_grid_replayed_again_with_warm_memos_gives_the_same_table_and_records() -> None:
+def test_a_grid_replayed_again_with_warm_memos_gives_the_same_table_and_records(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     grid = {"trigger_token_ratio": [0.35, 0.6], "debounce_turns": [0, 2], "strategy": "incremental"}
+    clear_memos()
+    # The first grid keeps what it remembered (a grid lets its memos go when it returns)...
+    monkeypatch.setattr("nbagent.notebook.tuning.clear_memos", lambda: 0)
     first = tune_summary(MIXED, grid, base_config=BASE, progress=False)
+    assert sum(memo_sizes().values()) > 0
+    monkeypatch.undo()
+    # ... so the second replays every cell on warm memos, and lets them go.
     again = tune_summary(MIXED, grid, base_config=BASE, progress=False)
     pd.testing.assert_frame_equal(first.table, again.table, check_exact=True)
     assert _records(first) == _records(again)
+    assert sum(memo_sizes().values()) == 0
+
+
+def test_memos_are_bounded_reported_and_let_go() -> None:
+    clear_memos()
+    book = FactBook()
+    book.update([Message.user("Booking QX7Y2B, the hotel costs €1,250 for 4 nights.")])
+    with_ledger("Prose.", book.facts(), budget=400, language="en")
+    held = memo_sizes()
+    assert held["nbagent.agent.ledger"] > 0 and all(v >= 0 for v in held.values())
+    assert clear_memos() == sum(held.values()) > 0
+    assert sum(memo_sizes().values()) == 0
+    # What they remembered is computed again, the same.
+    assert with_ledger("Prose.", book.facts(), budget=400, language="en").startswith("Prose.")
 
 
 def test_every_replayed_response_is_the_offline_providers_own(

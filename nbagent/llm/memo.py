@@ -1,11 +1,19 @@
 """Memos of pure functions of a text, shared by the parts that meet the same texts again and
-again: retention and the fact ledger every turn, a tuning grid's replays in every cell."""
+again: retention and the fact ledger every turn, a tuning grid's replays in every cell.
+
+Every memo is bounded (its ``budget``, the oldest entries go first) and known to this module:
+:func:`memo_sizes` says what each holds, :func:`clear_memos` lets them all go (they remember
+only what can be computed again), and a tuning grid, which fills most of them, lets go of them
+when it returns (:func:`~nbagent.notebook.tune_summary`), so two grids leave nothing behind for
+the kernel's life.
+"""
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from nbagent.llm.tokens import HeuristicEstimator, TiktokenEstimator
 
@@ -18,11 +26,27 @@ class TextMemo(Generic[_V]):
     the same of the same texts every turn (a summary, a message) and each replay of a tuning
     grid asks it again. Reads take no lock, writes do (a grid may replay on threads)."""
 
-    def __init__(self, budget: int) -> None:
+    def __init__(self, budget: int, name: str | None = None) -> None:
         self._data: dict[Hashable, tuple[_V, int]] = {}
         self._budget = budget
         self._size = 0
         self._lock = threading.Lock()
+        # Named by the module that made it, unless told: what memo_sizes() reports.
+        self.name = name or sys._getframe(1).f_globals.get("__name__", "?")
+        with _REGISTRY_LOCK:
+            _REGISTRY.append(self)
+
+    @property
+    def size(self) -> int:
+        """The weights held (about the characters of the texts remembered)."""
+        return self._size
+
+    def clear(self) -> int:
+        """Forget every entry; the weight let go."""
+        with self._lock:
+            released, self._size = self._size, 0
+            self._data = {}
+        return released
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._data
@@ -41,6 +65,41 @@ class TextMemo(Generic[_V]):
                 while self._size > self._budget:
                     self._size -= self._data.pop(next(iter(self._data)))[1]
         return value
+
+
+_REGISTRY: list[TextMemo[Any]] = []
+_REGISTRY_LOCK = threading.Lock()
+_CLEARS: list[Callable[[], object]] = []
+"""The clear functions of the caches that are not TextMemos (``functools.lru_cache`` s)."""
+
+
+def also_cleared(cache: Callable[..., object]) -> None:
+    """Have :func:`clear_memos` clear ``cache`` too (a ``functools.lru_cache`` d function)."""
+    clear = getattr(cache, "cache_clear", None)
+    if clear is None:
+        raise TypeError(f"{cache!r} has no cache_clear()")
+    _CLEARS.append(clear)
+
+
+def memo_sizes() -> dict[str, int]:
+    """The weight each memo holds, by the name of the module that made it (a module's memos
+    added up; a counter's memo as ``counts:<counter>``)."""
+    sizes: dict[str, int] = {}
+    with _REGISTRY_LOCK:
+        memos = list(_REGISTRY)
+    for memo in memos:
+        sizes[memo.name] = sizes.get(memo.name, 0) + memo.size
+    return sizes
+
+
+def clear_memos() -> int:
+    """Let every memo go (each remembers only what can be computed again); the weight let go."""
+    with _REGISTRY_LOCK:
+        memos = list(_REGISTRY)
+    released = sum(memo.clear() for memo in memos)
+    for clear in _CLEARS:
+        clear()
+    return released
 
 
 _PURE_ESTIMATORS = (HeuristicEstimator, TiktokenEstimator)
@@ -72,7 +131,7 @@ def remembering(count: Callable[[str], int]) -> Callable[[str], int]:
         return count
     memo = _COUNTS.get(name)
     if memo is None:
-        memo = _COUNTS.setdefault(name, TextMemo(1_000_000))
+        memo = _COUNTS.setdefault(name, TextMemo(1_000_000, f"counts:{name}"))
 
     def remembered(text: str) -> int:
         found = memo.get(text)
@@ -85,4 +144,11 @@ def remembering(count: Callable[[str], int]) -> Callable[[str], int]:
     return remembered
 
 
-__all__ = ["TextMemo", "counter_name", "remembering"]
+__all__ = [
+    "TextMemo",
+    "also_cleared",
+    "clear_memos",
+    "counter_name",
+    "memo_sizes",
+    "remembering",
+]

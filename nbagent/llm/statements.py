@@ -38,7 +38,7 @@ from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from nbagent.llm._word_tries import either_case
-from nbagent.llm.memo import TextMemo
+from nbagent.llm.memo import TextMemo, also_cleared
 
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[^\s])|(?<=[。！？；])|\n+")
 _ABBREVIATION = re.compile(
@@ -397,6 +397,9 @@ def _value_shape(value: str) -> str:
     return _SHAPE_RUN.sub("0", _LETTER_RUN.sub("a", value))
 
 
+also_cleared(_value_shape)
+
+
 def _naming_word(
     text: str, runs: list[tuple[int, int]], ends: list[int], at: int
 ) -> tuple[int, int, str] | None:
@@ -718,6 +721,9 @@ def subject(sentence: str) -> Subject:
     return Subject(
         frozenset(words), frozenset(stems), frozenset(kinds), frozenset(shapes), frozenset(families)
     )
+
+
+also_cleared(subject)
 
 
 def update_strength(sentence: str) -> int:

@@ -80,6 +80,7 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import ConfigurationError
+from nbagent.llm.memo import clear_memos
 from nbagent.llm.pricing import ModelPrice, Pricing
 from nbagent.llm.prompt_cache import CacheModel, cache_model_for
 from nbagent.llm.tokens import TokenEstimator
@@ -409,16 +410,21 @@ def tune_summary(
         cells_of.append(cells)
         jobs.append((recorded, None, None))
         jobs += [(recorded, config, summary_provider) for _, config in cells]
-    outcomes = iter(run_jobs(jobs, executor, Progress(len(jobs), progress)))
-    results = []
-    for number, cells in enumerate(cells_of):
-        baseline = baseline_session(next(outcomes), number if many else None)
-        charge = None if billed is None else billed[0]
-        runs = [
-            TuningRun.of(values, config, next(outcomes), charge, probes is not None)
-            for values, config in cells
-        ]
-        results.append(TuningResult(normalise_grid(grid), runs, baseline))
+    try:
+        outcomes = iter(run_jobs(jobs, executor, Progress(len(jobs), progress)))
+        results = []
+        for number, cells in enumerate(cells_of):
+            baseline = baseline_session(next(outcomes), number if many else None)
+            charge = None if billed is None else billed[0]
+            runs = [
+                TuningRun.of(values, config, next(outcomes), charge, probes is not None)
+                for values, config in cells
+            ]
+            results.append(TuningResult(normalise_grid(grid), runs, baseline))
+    finally:
+        # The grid filled the memos (each cell replays the same texts); they are its own,
+        # and go with it rather than stay for the kernel's life.
+        clear_memos()
     return ManyTuningResult(keys, results) if many else results[0]
 
 
