@@ -94,15 +94,31 @@ def test_invalid_config_fails_at_construction(kwargs: dict[str, object], message
 
 def test_config_defaults_and_should_compact() -> None:
     config = CompactConfig()
-    assert (config.context_window, config.reserved_tokens, config.keep_recent) == (
-        128_000,
-        8_000,
-        6,
-    )
+    # No window of its own: the session's (below), else 128k with 8k kept for the reply.
+    assert (config.context_window, config.reserved_tokens, config.keep_recent) == (None, None, 6)
+    assert (config.window, config.reserve) == (128_000, 8_000)
     assert (config.compact_thinking, config.decay_every_turns) == (False, 4)
     assert config.budget == 120_000
     assert not config.should_compact(120_000)
     assert config.should_compact(120_001)
+
+
+def test_one_context_window_a_session_summarises_by() -> None:
+    from nbagent.agent.summary import SummaryConfig
+
+    summary = SummaryConfig(max_context_tokens=16_000, trigger_token_ratio=0.75)
+    # Unset: the summary's window, microcompact halfway between its line (12k) and the window.
+    resolved = CompactConfig(keep_recent=4).for_summaries(summary)
+    assert (resolved.context_window, resolved.budget, resolved.keep_recent) == (16_000, 14_000, 4)
+    assert resolved == CompactConfig.beside_summaries(16_000, 0.75).__class__(
+        context_window=16_000, reserved_tokens=2_000, keep_recent=4
+    )
+    # A reserve given is kept; a window given is the config's own; no summaries: 128k.
+    assert CompactConfig(reserved_tokens=1_000).for_summaries(summary).budget == 15_000
+    assert CompactConfig(context_window=64_000).for_summaries(summary).window == 64_000
+    assert CompactConfig().for_summaries(None).budget == 120_000
+    with pytest.raises(ConfigurationError, match="below the session's window"):
+        CompactConfig(reserved_tokens=20_000).for_summaries(summary)
 
 
 # --- the decision matrix ---------------------------------------------------------------------

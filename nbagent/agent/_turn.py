@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from nbagent.agent._state import TIMELINE_NAMESPACE, SessionState
-from nbagent.agent.config import Agent, SessionServices
+from nbagent.agent.config import Agent, AgentConfig, SessionServices
 from nbagent.agent.context import ContextSlot, join_runs
 from nbagent.agent.store import PutValue
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import NbAgentError
 from nbagent.llm.calibration import WINDOW, calibration_key, robust_ratio, scaled
-from nbagent.llm.compact import CompactState
+from nbagent.llm.compact import CompactConfig, CompactState
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, UserMessage
@@ -77,13 +77,20 @@ def turn_cycle(
         config.cycle,
         None,  # the system prompt is already in the messages (see request_view)
         bundle.hook_executor,
-        config.compact_config,
+        session_compact(config),
         messages=messages,
         messages_tokens=tokens,
         estimator=config.estimator,
         turn_index=index,
         estimate_scale=estimate_scale(bundle, timeline),
     )
+
+
+def session_compact(config: AgentConfig) -> CompactConfig | None:
+    """The microcompact a session's turns run: its ``compact_config`` with the window filled in
+    by its summary's (one context window, :meth:`CompactConfig.for_summaries`)."""
+    compact = config.compact_config
+    return None if compact is None else compact.for_summaries(config.summary_config)
 
 
 def estimate_scale(services: SessionServices, timeline: Sequence[TurnRecord]) -> float:

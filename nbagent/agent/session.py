@@ -91,6 +91,7 @@ from nbagent.agent._turn import (
     SessionHooks,
     Turn,
     TurnGate,
+    session_compact,
     session_tools,
     turn_cycle,
 )
@@ -522,11 +523,10 @@ class AgentSession:
 
     def _equip(self, cycle: LlmCycle, slot: ContextSlot) -> bool:
         """The slot's microcompact memo, kept while its view and the settings stay the same."""
-        focused, config = slot.focused, self.bundle.config
+        focused = slot.focused
         view = (slot.config.mode, focused.summary_override, focused.summary_upto)
-        return self._compaction.equip(
-            cycle, slot.id, (*view, config.compact_config, self.system_prompt)
-        )
+        compact = session_compact(self.bundle.config)  # its window follows the summary's
+        return self._compaction.equip(cycle, slot.id, (*view, compact, self.system_prompt))
 
     async def _commit_turn(self, turn: Turn, response: MessageResponse) -> TurnRecord:
         """Steps 5 and 6: count the usage and save the turn and its record in one transaction,

@@ -552,7 +552,7 @@ class LlmCycle:
         )
         if config.stable_prefix and held is not None:
             freed = scaled(held[1] - plan.tokens_after, scale)
-            if freed < config.worthwhile_tokens and scaled(held[1], scale) <= config.context_window:
+            if freed < config.worthwhile_tokens and scaled(held[1], scale) <= config.window:
                 logger.debug("microcompact held: it would free %d tokens of %d", freed, held[1])
                 self._view = (len(self._messages), *held)
                 if carried is None and not self.compaction_reports:
@@ -587,8 +587,8 @@ class LlmCycle:
         scale = self.estimate_scale
         tight = dataclasses.replace(
             config,
-            context_window=max(2, int(config.context_window / scale)),
-            reserved_tokens=max(1, int(config.reserved_tokens / scale)),
+            context_window=max(2, int(config.window / scale)),
+            reserved_tokens=max(1, int(config.reserve / scale)),
         )
         # A fresh state: the shared one remembers decisions made for the looser budget.
         plan = plan_compaction(self._messages, tight, tools, estimator=self.estimator)

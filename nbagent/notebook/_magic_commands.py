@@ -276,12 +276,14 @@ def settings_text(session: AgentSession) -> str:
             f"summary model: {model} · summary timeout {_timeout_text(config.timeout)}"
         )
     compact = session.bundle.config.compact_config
+    if compact is not None:
+        compact = compact.for_summaries(config)  # the session's one window
     if compact is None:
         lines.append("Microcompact: off")
     else:
         lines.append(
             f"Microcompact: when a request passes {compact.budget:,} tokens "
-            f"(window {compact.context_window:,} minus {compact.reserved_tokens:,} reserved) · "
+            f"(window {compact.window:,} minus {compact.reserve:,} reserved) · "
             f"the newest {compact.keep_recent} messages kept"
         )
     return "\n".join(lines)

@@ -30,6 +30,7 @@ A thinking block (only with ``compact_thinking``) is replaced whole once it pass
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -47,9 +48,14 @@ from nbagent.llm.request import ResultSemantic, ToolDefinition
 class CompactConfig:
     """When and how hard microcompact works; invalid values fail here, at construction."""
 
-    context_window: int = 128_000
-    reserved_tokens: int = 8_000
-    """Room kept free for the reply."""
+    context_window: int | None = None
+    """The model's context window in tokens. ``None``: the session's one window, its
+    ``SummaryConfig.max_context_tokens`` when it summarises (with :attr:`reserved_tokens`
+    unset too, microcompact then acts halfway between the summary's line and the window, as
+    :meth:`beside_summaries` puts it), else :data:`DEFAULT_WINDOW` (see :meth:`for_summaries`)."""
+    reserved_tokens: int | None = None
+    """Room kept free for the reply (``None``: :data:`DEFAULT_RESERVE`, or beside summaries
+    what the window leaves above microcompact's budget)."""
     keep_recent: int = 6
     """The newest messages that are never compacted."""
     compact_thinking: bool = False
@@ -79,6 +85,8 @@ class CompactConfig:
     def __post_init__(self) -> None:
         for name in ("context_window", "reserved_tokens", "keep_recent", "decay_every_turns"):
             value = getattr(self, name)
+            if value is None and name in ("context_window", "reserved_tokens"):
+                continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"CompactConfig.{name} must be an int, got {value!r}")
         if self.min_freed_tokens is not None and (
@@ -95,15 +103,15 @@ class CompactConfig:
                 raise ConfigurationError(
                     f"CompactConfig.{flag} must be True or False, got {getattr(self, flag)!r}"
                 )
-        if self.context_window <= 0:
+        if self.context_window is not None and self.context_window <= 0:
             raise ConfigurationError(
                 f"CompactConfig.context_window must be positive (the model's context size in "
-                f"tokens, e.g. 128_000), got {self.context_window}"
+                f"tokens, e.g. 128_000) or None (the session's window), got {self.context_window}"
             )
-        if not 0 <= self.reserved_tokens < self.context_window:
+        if self.reserved_tokens is not None and not 0 <= self.reserved_tokens < self.window:
             raise ConfigurationError(
                 f"CompactConfig.reserved_tokens must be >= 0 and below context_window "
-                f"({self.context_window}), got {self.reserved_tokens}: lower it or raise the window"
+                f"({self.window}), got {self.reserved_tokens}: lower it or raise the window"
             )
         if self.keep_recent < 0:
             raise ConfigurationError(
@@ -124,13 +132,42 @@ class CompactConfig:
         summary fires first (a budget at the line holds the context just under it, and no
         summary ever fires); Factual results are protected (a Factual result cut before a
         summary covers it would be lost to the model). The magics use it."""
-        budget = min(window - 1, math.ceil((window * trigger_ratio + window) / 2))
+        budget = _beside_budget(window, trigger_ratio)
         return cls(context_window=window, reserved_tokens=window - budget, protect_factual=True)
+
+    def for_summaries(self, summary: SummaryWindow | None) -> CompactConfig:
+        """This config with its window filled in for a session that summarises by ``summary``
+        (``None``: it does not): one context window per session. An unset window is the
+        summary's ``max_context_tokens``, and with the reserve unset too microcompact acts
+        halfway between the summary's trigger line and the window (:meth:`beside_summaries`),
+        so the summary fires first. A window or reserve given stays as given."""
+        if self.context_window is not None or summary is None:
+            return self
+        window = summary.max_context_tokens
+        reserve = self.reserved_tokens
+        if reserve is None:
+            reserve = window - _beside_budget(window, summary.trigger_token_ratio)
+        elif reserve >= window:
+            raise ConfigurationError(
+                f"CompactConfig.reserved_tokens ({reserve}) must be below the session's window "
+                f"(SummaryConfig.max_context_tokens = {window}): lower it or raise the window"
+            )
+        return dataclasses.replace(self, context_window=window, reserved_tokens=reserve)
+
+    @property
+    def window(self) -> int:
+        """The context window in tokens (:data:`DEFAULT_WINDOW` when unset)."""
+        return DEFAULT_WINDOW if self.context_window is None else self.context_window
+
+    @property
+    def reserve(self) -> int:
+        """The room kept for the reply (:data:`DEFAULT_RESERVE` when unset)."""
+        return DEFAULT_RESERVE if self.reserved_tokens is None else self.reserved_tokens
 
     @property
     def budget(self) -> int:
         """Tokens the history may use: the window minus the reserve."""
-        return self.context_window - self.reserved_tokens
+        return self.window - self.reserve
 
     @property
     def worthwhile_tokens(self) -> int:
@@ -140,6 +177,26 @@ class CompactConfig:
     def should_compact(self, estimated_tokens: int) -> bool:
         """Whether a history of ``estimated_tokens`` no longer fits :attr:`budget`."""
         return estimated_tokens > self.budget
+
+
+DEFAULT_WINDOW = 128_000
+"""A config's window when neither it nor a session's summary sets one."""
+DEFAULT_RESERVE = 8_000
+
+
+class SummaryWindow(Protocol):
+    """What :meth:`CompactConfig.for_summaries` reads of a ``SummaryConfig``."""
+
+    @property
+    def max_context_tokens(self) -> int: ...
+
+    @property
+    def trigger_token_ratio(self) -> float: ...
+
+
+def _beside_budget(window: int, trigger_ratio: float) -> int:
+    """Halfway between the summary's line and the window (at least 1 below the window)."""
+    return min(window - 1, math.ceil((window * trigger_ratio + window) / 2))
 
 
 # --- the actions -------------------------------------------------------------------------------
