@@ -7,7 +7,6 @@ today as floors. The full comparison is ``python -m benchmarks conformance``.
 
 from __future__ import annotations
 
-import pytest
 from compaction_kit import (
     CanaryType,
     CompactedContext,
@@ -96,7 +95,7 @@ def test_seeded_session_two_rounds_at_30_percent() -> None:
         assert result.within_budget == (result.output_chars <= budget)
         assert set(result.survived) == {c.id for c in seeded_canaries()}
         assert set(result.survival_by_type) == {t.value for t in CanaryType}
-        # The focused view: the system prompt, the last turns verbatim, then the summary.
+        # The focused view: the system prompt, the summary, then the last turns verbatim.
         lines = context.text.splitlines()
         assert lines[0] == "[system] " + session.turns[0].text
         assert sum(line.startswith(f"[system] {marker} ") for line in lines) == 1
@@ -107,12 +106,9 @@ def test_seeded_session_two_rounds_at_30_percent() -> None:
     assert second.input_chars == len(f"[system] {first.context.text}")  # round 1's output
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="issue 21: within budget now, but not yet at the kit's best compactor on every type "
-    "at every budget (at 10% its safety rules and constraints do not fit beside the prose)",
-)
 def test_nbagent_at_least_the_best_kit_compactor_within_budget() -> None:
+    """On the kit's seeded session at its budget, every type, every round (the benchmark's
+    10% and 20% budgets on the randomized corpus are ``make bench``'s, not yet met there)."""
     session = build_seeded_session()
     kit = [
         run_conformance(session, factory(), rounds=ROUNDS, budget_fraction=BUDGET)

@@ -249,8 +249,26 @@ def test_default_policy_figures(name: str, default_runs: dict, record_property) 
     assert all(not isinstance(x, ToolResultMessage) or x.content for x in sent)
 
 
-@pytest.mark.xfail(strict=False, reason="issue 21 goal: held-out retention under the default")
-@pytest.mark.parametrize("name", IDS)
+MEETS_THE_GOAL = {
+    "heldout/assistant_en_de",
+    "heldout/churn_analysis",
+    "heldout/despido_es",
+    "heldout_sealed/research_en_pt",
+}
+"""The conversations that meet every goal of issue 21 today: a regression there fails; one of
+the others meeting it fails too (strict), so this list is kept true."""
+GOAL_IDS = [
+    name
+    if name in MEETS_THE_GOAL
+    else pytest.param(
+        name,
+        marks=pytest.mark.xfail(strict=True, reason="issue 21 goal: not yet met on this one"),
+    )
+    for name in IDS
+]
+
+
+@pytest.mark.parametrize("name", GOAL_IDS)
 def test_issue_21_goal_default_policy_keeps_the_held_out_facts(
     name: str, default_runs: dict
 ) -> None:
