@@ -27,6 +27,16 @@ KINDS = [
     # Technical conversations
     ("I pushed a7f03d2 to main, then 3f9c21be0d.", [("code", "a7f03d2"), ("code", "3f9c21be0d")]),
     ("deadbeef and cafebabe have no digit", []),
+    # An ISO date with its time of day is one moment, as a log or an API writes it.
+    (
+        "UPS: delivered 2025-06-03T14:12, scan at 2025-06-03T09:30:00.123+02:00",
+        [("date", "2025-06-03T14:12"), ("date", "2025-06-03T09:30:00.123+02:00")],
+    ),
+    (
+        "On 3 May the log said 2025-06-03T14:12:55Z",
+        [("date", "3 May"), ("date", "2025-06-03T14:12:55Z")],
+    ),
+    ("ts=2025-06-03 14:12", [("date", "2025-06-03"), ("time", "14:12")]),
     ("Upgrade to v3.2.1 and numpy 2.17.0", [("version", "v3.2.1"), ("version", "2.17.0")]),
     (
         "It needs python 3.11, pandas==2.2.1 and featurekit v3.4.1; tag fs-2025.06.2.",

@@ -523,10 +523,13 @@ _QUANTITY_RUN = _branch(
     gates=(make_gate(_UNIT_SHAPES, word_probe=_UNIT_WORD_PROBE, probe=_UNIT_PROBE),),
     lead=r"[A-Za-z0-9_.]",
 )
+_ISO_TIME = r"(?:T\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?"
+"""An ISO 8601 date's time of day ("2025-06-03T14:12", "…T14:12:55Z", "…T09:30+02:00"): one
+moment, one fact, as a log or an API writes it."""
 _SEPARATED_DATES = "|".join(
     (
         # (A run's first digit is an ASCII one, as the pass asks; those after it any digit.)
-        r"-(?<=(?<!\d)(?=(?P<iso>[0-9]\d{3}-\d{1,2}-\d{1,2}))[0-9]\d{3}-)",
+        r"-(?<=(?<!\d)(?=(?P<iso>[0-9]\d{3}-\d{1,2}-\d{1,2}" + _ISO_TIME + r"))[0-9]\d{3}-)",
         r"/(?:(?<=(?<!\d)(?=(?P<dmy1>[0-9]/\d{1,2}/\d{2,4}))[0-9]/)",
         r"(?<=(?<!\d)(?=(?P<dmy2>[0-9]\d/\d{1,2}/\d{2,4}))[0-9]\d/)",
         r"(?<=(?<!\d)(?=(?P<ymd>[0-9]\d{3}/\d{1,2}/\d{1,2}))[0-9]\d{3}/))",
@@ -682,7 +685,9 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # "年" or "月", or else a day's suffix or a space; only the forms it begins are tried.
         # (Led by the first digit, matched: each form reads one digit fewer after it.)
         r"[0-9](?<!\d[0-9])(?=\d*+(?:(-)|(/)|([年月])|))"
-        r"(?(1)\d{3}-\d{1,2}-\d{1,2}|(?(2)(?:\d?/\d{1,2}/\d{2,4}|\d{3}/\d{1,2}/\d{1,2})|"
+        r"(?(1)\d{3}-\d{1,2}-\d{1,2}"
+        + _ISO_TIME
+        + r"|(?(2)(?:\d?/\d{1,2}/\d{2,4}|\d{3}/\d{1,2}/\d{1,2})|"
         r"(?(3)(?:\d{3}年\d{1,2}|\d?)月\d{1,2}[日号]|"
         rf"\d?(?:st|nd|rd|th)? (?:of )?(?:{MONTH_TRIE}){_Z}(?:,? \d{{4}})?)))",
         _I,
