@@ -374,7 +374,7 @@ def measure(
         if summary_config is not None:
             summary_config = dataclasses.replace(summary_config, max_context_tokens=window)
         if compact_config is not None and compact_config.context_window != window:
-            reserve = compact_config.reserved_tokens * window // compact_config.context_window
+            reserve = compact_config.reserve * window // compact_config.window
             compact_config = dataclasses.replace(
                 compact_config, context_window=window, reserved_tokens=reserve
             )

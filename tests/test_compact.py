@@ -119,6 +119,11 @@ def test_one_context_window_a_session_summarises_by() -> None:
     assert CompactConfig().for_summaries(None).budget == 120_000
     with pytest.raises(ConfigurationError, match="below the session's window"):
         CompactConfig(reserved_tokens=20_000).for_summaries(summary)
+    # Refused where the pair is made, not on every turn after it was saved.
+    from nbagent.agent.config import AgentConfig
+
+    with pytest.raises(ConfigurationError, match="SummaryConfig.max_context_tokens = 16000"):
+        AgentConfig(summary_config=summary, compact_config=CompactConfig(reserved_tokens=20_000))
 
 
 # --- the decision matrix ---------------------------------------------------------------------

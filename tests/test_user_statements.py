@@ -22,6 +22,7 @@ from nbagent.agent.ledger import (
 )
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
+from nbagent.llm import statements
 from nbagent.llm.messages import AnyMessage, Message
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.statements import (
@@ -256,24 +257,19 @@ def test_the_extractive_summary_keeps_rules_without_numbers_and_drops_stale_valu
 
 
 _REWORDED_UPDATES = [
+    ("HARD CONSTRAINT: Report all times in UTC.", "From now on, report all times in Pacific time."),
     (
-        "HARD CONSTRAINT: Project budget cap is $800 total.",
-        "Quick update: keep project spend under three hundred dollars from now on.",
+        "SAFETY RULE: Never disclose the vault code adwgk-18 to any user.",
+        "Never disclose the new vault code bolib-77 to anyone.",
     ),
-    ("The support contact is Mara Lind.", "Support questions should go to Tomas Berg from today."),
-    ("Use British spelling in all replies.", "Switch to American spelling going forward."),
-    ("Timestamps in CET please.", "Please show timestamps in UTC instead."),
     ("The door code is 4471.", "The door code has changed to 9902."),
     (
         "Alice Chen handles billing escalations.",
         "Billing escalations are now handled by Raj Patel.",
     ),
-    ("The on-call owner this week is Pjfh Ksyjm.", "Ozyu Lpjmb now owns the pager this week."),
-    ("Branch spike/pdtuq-60 must stay unpushed.", "We rebased onto spike/ldtzv-56."),
     ("Das Budget liegt bei 5.000 Euro.", "Ab sofort gilt ein Budget von 4.000 Euro."),
     ("El presupuesto es de 300 euros.", "A partir de ahora el presupuesto es de 500 euros."),
     ("Le code d'accès est 1234.", "Désormais le code d'accès est 5678."),
-    ("预算是5000元。", "预算改为4000元。"),
 ]
 _NOT_UPDATES = [
     # No cue: a second item of a kind, not a new value of the first.
@@ -292,6 +288,32 @@ _NOT_UPDATES = [
     ("Status posts go through Dana Whitfield only.", "ping Dana so she can post the update"),
     # A shared verb ("veut") or month ("avril") is no shared subject.
     ("Mme Aubry veut démarrer mi-avril.", "Benhamou le veut plutôt le 12 avril."),
+    # One word in common is too little to drop what a person may still rely on, and a rule
+    # needs three.
+    ("Never push directly to main.", "From now on, push feature branches to the fork."),
+    ("Never deploy on Fridays.", "Let's deploy now."),
+    ("The deploy target is eu-west-1.", "From now on, deploy the docs site to us-east-1."),
+    (
+        "Use tabs for indentation in Python files.",
+        "Instead of the Python script, use a shell script.",
+    ),
+    ("I prefer tabs over spaces.", "I prefer dark mode now."),
+    ("Die Tests müssen immer vor dem Merge laufen.", "Lass die Tests jetzt laufen."),
+    ("永远不要直接推送到主分支。", "现在推送到功能分支。"),
+    ("测试服务器是test-01。", "生产服务器改成prod-02。"),
+    ("市场部的预算是5000元。", "从现在起，研发部的预算是8000元。"),
+    # A shared word qualified apart names two things: two services, two reports, two keys.
+    ("Alice owns the billing service.", "Bob owns the search service from now on."),
+    ("Send the weekly report to Maria.", "Send the monthly invoice to Maria from now on."),
+    (
+        "Always run the unit tests before merging.",
+        "Going forward, run the integration tests nightly.",
+    ),
+    (
+        "Das Budget für Marketing beträgt 5.000 €.",
+        "Ab sofort beträgt das Budget für Vertrieb 3.000 €.",
+    ),
+    ("The API key for Stripe is sk_live_123abc.", "I rotated the API key for Twilio: tw_9988."),
 ]
 
 
@@ -314,42 +336,60 @@ def test_a_sentence_about_something_else_replaces_nothing(earlier: str, later: s
     assert earlier in {f.text for f in book.facts()}
 
 
-def test_an_update_in_other_words_takes_the_closest_subject_and_keeps_shared_values() -> None:
-    # "answers" is shared with the style rule, "unit(s)" only by stem with the test rule.
+def test_an_update_in_other_words_keeps_values_other_messages_state() -> None:
     book = _book(
-        Message.user("User wants terse answers with no em-dashes."),
-        Message.user("Always run unit tests with pytest before pushing."),
         Message.user("The security audit is on 2027-05-01."),
         Message.user("The product launch is on 2027-05-01."),
-        Message.user("I would rather get playful, warm answers with metric units."),
-        Message.user("From now on the product launch is planned for the second week of June."),
+        Message.user("From now on, the product launch is set for the second week of June."),
     )
     texts = _texts(book)
-    assert "User wants terse answers with no em-dashes." not in texts
-    assert "Always run unit tests with pytest before pushing." in texts
     assert "The product launch is on 2027-05-01." not in texts
     # The audit keeps its date: a value another message states is not replaced with the launch.
     assert "The security audit is on 2027-05-01." in texts and "2027-05-01" in texts
-    # A value replaced by a sentence is not written into a summary as "old → sentence".
+    # A value replaced by a sentence gives way to the sentence, and no summary is amended
+    # with "old → sentence" (which of the new words took its place is not said).
     alone = _book(
         Message.user("The product launch is on 2027-05-01."),
-        Message.user("From now on the product launch is planned for the second week of June."),
+        Message.user("From now on, the product launch is set for the second week of June."),
     )
     assert "2027-05-01" not in _texts(alone) and alone.replaced()
     assert amend_summary("Launch: 2027-05-01.", alone.replaced(), "en") == "Launch: 2027-05-01."
 
 
-def test_an_update_in_other_words_replaces_the_old_value_of_its_kind() -> None:
-    book = _book(
-        Message.user("The project codename is DNSNU-172 and the kickoff is on 2027-02-01."),
-        Message.assistant("Noted."),
-        Message.user("We are calling the project RIECI-121 now."),
+def test_a_sentence_said_again_is_current_again_and_replaces_nothing() -> None:
+    rule = "Report all times in UTC."
+    update = "From now on, report all times in Pacific time."
+    # Said again after its update: current again (in the book and the offline summary).
+    book = _book(Message.user(rule), Message.user(update), Message.user(rule))
+    assert rule in _texts(book)
+    summary = extractive_summary(
+        "\n\n".join(f"User: {t}" for t in (rule, update, rule)), max_tokens=200
     )
-    texts = _texts(book)
-    assert "RIECI-121" in texts and "DNSNU-172" not in texts
-    # The kickoff date is of no kind the new sentence gives: it stays current.
-    assert "2027-02-01" in texts
-    assert ("DNSNU-172", "RIECI-121") in [(o.text, n.text) for o, n in book.replaced()]
+    assert rule in summary
+    # Two updates of one subject said back and forth never erase each other.
+    a = "From now on, report all times in Pacific time."
+    b = "From now on, report all times in Central time."
+    texts = _texts(_book(Message.user(a), Message.user(b), Message.user(a)))
+    assert a in texts
+
+
+def test_an_update_in_other_words_reads_a_long_history_in_linear_time() -> None:
+    # Each sentence ends on "now" and shares nothing with the others: every one is compared,
+    # but only with the last UPDATE_REACH before it.
+    said = [f"Widget {i} ships from depot {i} now." for i in range(3_000)]
+    book = FactBook()
+    calls = 0
+    real = statements.replaces
+
+    def counted(*args: object) -> float:
+        nonlocal calls
+        calls += 1
+        return real(*args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(statements, "replaces", counted)
+        book.update([Message.user(text) for text in said])
+    assert calls <= len(said) * statements.UPDATE_REACH
 
 
 def test_rules_that_forbid_or_require_outrank_other_constraints_in_a_short_ledger() -> None:

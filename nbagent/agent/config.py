@@ -97,6 +97,10 @@ class AgentConfig:
             )
         if not self.default_slot_id:
             raise ConfigurationError("default_slot_id must be a non-empty slot name, e.g. 'main'")
+        if self.compact_config is not None:
+            # One window a session: a reserve that does not fit the summary's window is refused
+            # here, not on every turn after it was saved.
+            self.compact_config.for_summaries(self.summary_config)
 
 
 class SessionServices(Protocol):

@@ -39,6 +39,7 @@ from nbagent.llm.facts import (
 )
 from nbagent.llm.messages import AnyMessage, SystemMessage, ToolResultMessage, UserMessage
 from nbagent.llm.statements import (
+    UPDATE_REACH,
     ValueContext,
     content_words,
     framed,
@@ -244,8 +245,11 @@ class FactBook:
                 whole = FactKind.SAID
             if whole is not None:
                 said = normalize(sentence)
+            repeat = bool(said) and said in self._first
             if said:
-                if said not in self._first:
+                if repeat:
+                    self._replaced.pop(said, None)  # said again: current again
+                else:
                     self._state(said, sentence, whole or FactKind.SAID, index, "user", track=True)
                     self._sentence_values[said] = tuple(key for _, _, key in stated)
                 found.setdefault(said, None)
@@ -261,7 +265,7 @@ class FactBook:
             ):
                 self._corrected(sentence, new, stated)
             if len(sentence) <= _RESTATED_CHARS:  # a pasted listing restates nothing
-                if said:
+                if said and not repeat:  # a sentence said again replaces nothing new
                     spoken_here.append((index, sentence, said, keys[:-1]))
                 contexts = value_contexts(sentence)
                 if len(contexts) <= _RESTATED_VALUES:
@@ -288,10 +292,13 @@ class FactBook:
         replaced, and so are its values no other message states that are of a kind the new
         sentence gives a value of (a new time is no new date), or of any kind where the new
         value is in words the extractor does not key ("three hundred dollars", "Pacific
-        time"). A sentence the value rules made stale already is left to them."""
+        time"); each gives way to the new sentence, not to a value of it (which of its values
+        took the old one's place the words do not say). A sentence the value rules made stale
+        already is left to them. Only the last :data:`UPDATE_REACH` sentences are looked at."""
         if not update_strength(sentence):
             return
-        earlier = [item for item in self._spoken if not self._stale(item[2])]
+        recent = self._spoken[-UPDATE_REACH:]
+        earlier = [item for item in recent if not self._stale(item[2])]
         hit = replaced_by(sentence, [item[1] for item in earlier])
         if hit is None:
             return
@@ -305,8 +312,7 @@ class FactBook:
             if fact is None or set(self._statements.get(value, ())) > {index}:
                 continue
             if not kinds or fact.kind in kinds:
-                newest = [v for v in values if self._first.get(v, fact).kind is fact.kind]
-                self._replaced.setdefault(value, newest[0] if newest else said)
+                self._replaced.setdefault(value, said)
 
     def _restated_values(self, said: _Said) -> None:
         """A value named by the same word as one of an earlier message's ("warmup 1500 steps"

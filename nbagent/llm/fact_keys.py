@@ -17,7 +17,7 @@ import re
 import unicodedata
 
 from nbagent.llm._word_tries import trie
-from nbagent.llm.memo import TextMemo
+from nbagent.llm.memo import TextMemo, also_cleared
 
 CURRENCY_CODES = "usd|eur|gbp|jpy|cny|rmb|hkd|chf"
 CURRENCY_WORDS = (
@@ -189,6 +189,9 @@ def _spellings(key: str) -> tuple[str, ...]:
             spellings.extend(key.replace(any_of, one) for one in each)
         spellings.extend(key.replace(one, any_of) for one in each if one in key)
     return tuple(spellings)
+
+
+also_cleared(_spellings)
 
 
 def found_in(key: str, haystack: str) -> bool:

@@ -678,6 +678,12 @@ class Subject(NamedTuple):
     kinds: frozenset[str]
     shapes: frozenset[str]
     families: frozenset[str]
+    before: frozenset[tuple[str, str]]
+    """``(word, the content word before it)`` pairs, and ``(word, the word after "for",
+    "of", "für", "de" … after it)``: "billing service" and "search service", "the API key
+    for Stripe" and "the API key for Twilio" qualify one word differently: two things."""
+    rule: bool
+    """Whether the sentence forbids or requires outright (:func:`is_rule`)."""
 
 
 def _stem(word: str) -> str:
@@ -692,6 +698,9 @@ def _stem(word: str) -> str:
 
 
 _CJK_RUN = re.compile(r"[\u3400-\u9fff]{2,}")
+_SCOPE_LINKS_WORDS = "for of für von des del della dello degli du pour para per"
+_SCOPE_LINKS = frozenset(_SCOPE_LINKS_WORDS.split())
+"""Words that link a thing to what it is of or for ("the budget for marketing")."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -703,9 +712,26 @@ def subject(sentence: str) -> Subject:
         for w in content_words(_CALENDAR.sub(" ", text))  # a month is a value, not a subject
         if w not in _UPDATE_WORDS and w not in _GENERIC and not _CJK.search(w)
     }
+    before: set[tuple[str, str]] = set()
+    previous = ""
+    linked: str | None = None  # a word followed by "for"/"of"/..., waiting for its qualifier
+    for match in _WORD.finditer(text):
+        word = match.group(0).casefold()
+        if word in _SCOPE_LINKS and previous:
+            linked = previous
+            continue
+        if word in words:
+            if previous:
+                before.add((word, previous))
+            if linked is not None:
+                before.add((linked, "of " + word))
+                linked = None
+            previous = word
+        elif word not in _STOP:
+            linked = None
     stems = {_stem(w) for w in words}
     for run in _CJK_RUN.findall(text):  # Chinese has no spaces: its character pairs
-        stems.update(run[i : i + 2] for i in range(len(run) - 1))
+        stems.update("\x00" + run[i : i + 2] for i in range(len(run) - 1))
     kinds: set[str] = set()
     if _CURRENCY.search(text):
         kinds.add("money")
@@ -719,7 +745,13 @@ def subject(sentence: str) -> Subject:
     shapes = {_value_shape(c.casefold()) for c in codes}
     families = {m.group(1).casefold() for c in codes if (m := _FAMILY.match(c))}
     return Subject(
-        frozenset(words), frozenset(stems), frozenset(kinds), frozenset(shapes), frozenset(families)
+        frozenset(words),
+        frozenset(stems),
+        frozenset(kinds),
+        frozenset(shapes),
+        frozenset(families),
+        frozenset(before),
+        is_rule(sentence),
     )
 
 
@@ -728,11 +760,11 @@ also_cleared(subject)
 
 def update_strength(sentence: str) -> int:
     """How plainly ``sentence`` says it replaces something: 2 for a correction or update cue
-    ("actually", "from now on", "rotated", "instead") or a closing "now" ("RIECI-121 now"),
-    1 for "now" or "new" within it ("for now" is none), 0 for none and for a question."""
+    ("actually", "from now on", "rotated", "instead"), 1 for "now" or "new" ("for now" is
+    none), 0 for none and for a question."""
     if _ASKS.search(sentence):
         return 0
-    if _STRONG_UPDATE.search(sentence) or says_now(_FOR_NOW.sub(" ", sentence)):
+    if _STRONG_UPDATE.search(sentence):
         return 2
     cues = {m.group(0).casefold() for m in _CORRECTION.finditer(sentence)}
     if cues - _AMBIGUOUS_CORRECTIONS:
@@ -747,31 +779,67 @@ as weak as "now" when a sentence is compared in other words."""
 
 def replaces(later: Subject, strength: int, earlier: Subject) -> float:
     """How strongly a sentence about ``later``, announcing an update of ``strength``, replaces
-    one about ``earlier`` (0: it does not). Their values must be of one kind (a new code does
-    not replace a budget), or both hold none. A word both use counts one, a stem only (the
-    "unit" of "units", the "cod" of "coding" and "code") a half; an identifier of one family
-    counts two, of one shape one more where they share a word."""
+    one about ``earlier`` (0: it does not).
+
+    Their values must be of one kind (a new code does not replace a budget), or both hold
+    none, and no word they share may be qualified differently in each ("the billing service",
+    "the search service": two services). A word both use counts one, a stem only (the "unit"
+    of "units", the "cod" of "coding" and "code") a half, two characters of Chinese a
+    quarter; an identifier of one family counts two. A cue needs two ("keep project
+    spend under $300 from now on" shares only "project" with "Project budget cap is $800":
+    too little to drop a sentence a person may still rely on), "now" or "new" alone more, a
+    rule that forbids or requires outright three ("Never push directly to main" stays beside
+    "From now on, push feature branches to the fork")."""
     if strength <= 0 or ((later.kinds or earlier.kinds) and not later.kinds & earlier.kinds):
         return 0
     shared = later.words & earlier.words
-    stems = later.stems & earlier.stems
-    score = len(shared) + 0.5 * len(stems - {_stem(w) for w in shared})
+    if _qualified_apart(later, earlier, shared):
+        return 0
+    stems = later.stems & earlier.stems - {_stem(w) for w in shared}
+    pairs = sum(stem.startswith("\x00") for stem in stems)  # two characters of Chinese
+    score = len(shared) + 0.5 * (len(stems) - pairs) + 0.25 * pairs
     if later.families & earlier.families:
         score += 2
-    elif later.shapes & earlier.shapes and score and strength >= 2:
-        score += 1
-    return score if score >= (1 if strength >= 2 else 1.5) else 0
+    floor = 3.0 if earlier.rule else 2.0 if strength >= 2 else 2.5
+    return score if score >= floor else 0
+
+
+def _qualified_apart(later: Subject, earlier: Subject, shared: frozenset[str]) -> bool:
+    """Whether a word both sentences use is qualified by another word in each, the same way
+    (before it, or after a "for"/"of"), neither qualifier used by the other sentence."""
+    theirs: dict[tuple[str, bool], set[str]] = {}
+    for word, qualifier in earlier.before:
+        if word in shared:
+            theirs.setdefault((word, qualifier.startswith("of ")), set()).add(qualifier)
+    for word, qualifier in later.before:
+        others = theirs.get((word, qualifier.startswith("of ")))
+        if not others or qualifier in others:
+            continue
+        if qualifier.removeprefix("of ") in earlier.words:
+            continue
+        if all(q.removeprefix("of ") not in later.words for q in others):
+            return True
+    return False
+
+
+UPDATE_REACH = 100
+"""Sentences back an update in other words looks (a long history is read in linear time)."""
 
 
 def replaced_by(later: str, earlier: Sequence[str]) -> int | None:
     """The index in ``earlier`` (oldest first) of the sentence ``later`` replaces in other
-    words, if any: the one it shares most subject with, the newest on a tie."""
+    words, if any, among the last :data:`UPDATE_REACH`: the one it shares most subject with,
+    the newest on a tie. A sentence said again replaces nothing."""
     strength = update_strength(later)
     if not strength:
         return None
     mine = subject(later)
     best, best_score = None, 0.0
-    for i, sentence in enumerate(earlier):
+    start = max(0, len(earlier) - UPDATE_REACH)
+    for i in range(start, len(earlier)):
+        sentence = earlier[i]
+        if sentence == later:
+            return None
         if _ASKS.search(sentence):
             continue  # a question stated nothing to replace
         score = replaces(mine, strength, subject(sentence))

@@ -104,12 +104,13 @@ class ToolPool:
             return self._pool[1]
 
     def shutdown(self) -> None:
-        """Let go of the threads: calls not started yet are cancelled, a running tool finishes
-        in its thread (it cannot be stopped) and is dropped; the next call starts a new pool."""
+        """Let go of the threads: calls already handed to the pool still run (a turn still
+        running is not failed), a tool past its timeout finishes in its thread and is dropped;
+        the next call starts a new pool."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None and pool[0] == os.getpid():
-            pool[1].shutdown(wait=False, cancel_futures=True)
+            pool[1].shutdown(wait=False)
 
     def __getstate__(self) -> dict[str, Any]:
         # A session crosses processes (a tuning grid's replays come back pickled): its threads

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from nbagent.llm.memo import TextMemo, counter_name, remembering
 from nbagent.llm.statements import (
     BULK_LINES,
+    UPDATE_REACH,
     framed,
     framing,
     holders,
@@ -179,16 +181,21 @@ def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence
     pieces: list[tuple[str, str]] = []
     messages: list[int] = []
     seen: set[str] = set()
+    repeated: set[str] = set()
     for number, (speaker, text) in enumerate(_speaker_turns(transcript)):
         for raw in _SENTENCE_END.split(text):
             sentence = _MARKER.sub("", " ".join(raw.split()))
             for header in _HEADERS:
                 sentence = sentence.removeprefix(header).strip()
-            if sentence and sentence not in seen and not _CUE_LINE.fullmatch(sentence):
-                seen.add(sentence)
-                pieces.append((speaker, sentence))
-                messages.append(number)
-    pieces, messages = _current(pieces, messages)
+            if not sentence or _CUE_LINE.fullmatch(sentence):
+                continue
+            if sentence in seen:
+                repeated.add(sentence)  # said again: current again
+                continue
+            seen.add(sentence)
+            pieces.append((speaker, sentence))
+            messages.append(number)
+    pieces, messages = _current(pieces, messages, repeated)
     names = known_names([text for _, text in pieces])
     bulk = _bulk(pieces, messages)
     relayed = _relayed(pieces)
@@ -257,7 +264,9 @@ def _rule_points(speaker: str, sentence: str) -> int:
 
 
 def _current(
-    pieces: list[tuple[str, str]], messages: list[int]
+    pieces: list[tuple[str, str]],
+    messages: list[int],
+    repeated: AbstractSet[str] = frozenset(),
 ) -> tuple[list[tuple[str, str]], list[int]]:
     """``pieces`` without the user's (or system's) sentences that a later message restates
     with other values (:func:`~nbagent.llm.statements.restates`); within one message, like
@@ -276,7 +285,7 @@ def _current(
                 if messages[j] != messages[i] and restates(values, later):
                     stale.add(i)
                     break
-    stale |= _replaced_in_other_words(pieces, messages, stale)
+    stale |= _replaced_in_other_words(pieces, messages, stale | _said_again(pieces, repeated))
     keep = [i for i in range(len(pieces)) if i not in stale]
     return [pieces[i] for i in keep], [messages[i] for i in keep]
 
@@ -292,7 +301,8 @@ def _replaced_in_other_words(
     for at, i in enumerate(spoken):
         if not update_strength(pieces[i][1]):
             continue
-        earlier = [j for j in spoken[:at] if messages[j] != messages[i] and j not in stale]
+        recent = spoken[max(0, at - UPDATE_REACH) : at]
+        earlier = [j for j in recent if messages[j] != messages[i] and j not in stale]
         hit = replaced_by(pieces[i][1], [pieces[j][1] for j in earlier])
         if hit is not None:
             found.add(earlier[hit])
@@ -300,6 +310,11 @@ def _replaced_in_other_words(
 
 
 _REACH = 32
+
+
+def _said_again(pieces: list[tuple[str, str]], repeated: AbstractSet[str]) -> set[int]:
+    """The pieces said more than once: current whatever came between."""
+    return {i for i, (_, text) in enumerate(pieces) if text in repeated} if repeated else set()
 
 
 def _pick(sentences: list[_Sentence]) -> list[_Sentence]:
