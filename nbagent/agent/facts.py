@@ -287,8 +287,8 @@ class FactBook:
 
     def _replaced_in_other_words(self, sentence: str, said: str, values: tuple[str, ...]) -> None:
         """A sentence announcing an update of what an earlier message's sentence was about
-        (:func:`~nbagent.llm.statements.replaced_by`: "keep project spend under three hundred
-        dollars from now on" after "Project budget cap is $800 total"): the earlier sentence is
+        (:func:`~nbagent.llm.statements.replaced_by`: "From now on, report all times in Pacific
+        time" after "Report all times in UTC"): the earlier sentence is
         replaced, and so are its values no other message states that are of a kind the new
         sentence gives a value of (a new time is no new date), or of any kind where the new
         value is in words the extractor does not key ("three hundred dollars", "Pacific

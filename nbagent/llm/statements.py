@@ -19,9 +19,9 @@ A **correction** replaces an earlier value: by a cue ("actually", "instead", "ch
 value ("Budget cap is $300" … "Budget cap is $750"): two sentences with one :func:`sentence_frame`
 (the sentence with its values masked) state one thing, the later one current. An **update in
 other words** replaces a whole earlier sentence: it announces itself ("from now on", "rotated",
-a closing "now") and shares the earlier one's subject (:func:`replaced_by`: words in common,
-values of one kind), as "keep project spend under three hundred dollars from now on" replaces
-"Project budget cap is $800 total". A **rule** is a constraint that forbids or requires
+"ab sofort") and shares enough of the earlier one's subject (:func:`replaced_by`: two words in
+common, values of one kind, no word qualified apart), as "From now on, report all times in
+Pacific time" replaces "Report all times in UTC". A **rule** is a constraint that forbids or requires
 outright (:func:`is_rule`): what a short summary keeps first.
 
 The cues are word lists for English, German, French, Spanish and Chinese (the languages whose
@@ -583,13 +583,13 @@ def topic_words(sentence: str) -> frozenset[str]:
 
 # -- updates in other words ------------------------------------------------------------------
 #
-# "keep project spend under three hundred dollars from now on" replaces "Project budget cap is
-# $800 total" though no frame, value or naming word is shared: the later sentence announces an
-# update and is about the same subject (a word in common, values of one kind). The cue's
-# strength decides how much subject must be shared: "update:", "from now on", "rotated",
-# "instead" need one word; "now" or "new" alone, which ordinary sentences use ("I'm now looking
-# at the logs"), need two, or an identifier of the same family ("spike/ldtzv-56" after
-# "spike/pdtuq-60").
+# "From now on, report all times in Pacific time" replaces "Report all times in UTC" though no
+# frame or naming word of a value is shared: the later sentence announces an update and is
+# about the same subject. Dropping a sentence a person still relies on is worse than keeping a
+# stale one, so the ground must be firm (see replaces): a cue ("from now on", "rotated",
+# "instead") and two words in common, more for "now" or "new" alone, which ordinary sentences
+# use ("I'm now looking at the logs"), or for a rule; an identifier of the same family
+# ("spike/ldtzv-56" after "spike/pdtuq-60") counts as two words.
 
 _STRONG_UPDATE_CUES = """
     from now on, going forward, henceforth, from today, as of today, starting today, as of now,

@@ -10,8 +10,8 @@ score by what they stand for: a listing's bulk (lines sharing one
 :func:`~nbagent.llm.statements.line_shape`) scores nothing, a line holding a value a later user
 or assistant sentence names scores two more (the assistant relayed it), a failure one more. A
 sentence that a later one restates with other values ("Budget cap is $300" … "$750"), or that a
-later message replaces in other words ("keep project spend under three hundred dollars from now
-on", :func:`~nbagent.llm.statements.replaced_by`), is stale and left out. The rules know no
+later message replaces in other words ("From now on, report all times in Pacific time" after
+"Report all times in UTC", :func:`~nbagent.llm.statements.replaced_by`), is stale and left out. The rules know no
 list of names: a caller that has one (a demo's cities, common surnames) passes it as the
 ``names`` pattern. The best sentences that fit the token budget are
 kept in their original order, each labelled once with its speaker: a summary of a summary (the
@@ -293,9 +293,10 @@ def _current(
 def _replaced_in_other_words(
     pieces: list[tuple[str, str]], messages: list[int], stale: set[int]
 ) -> set[int]:
-    """The user's (or system's) sentences a later message replaces in other words ("keep
-    project spend under three hundred dollars from now on" after "Project budget cap is $800
-    total"): see :func:`~nbagent.llm.statements.replaced_by`."""
+    """The user's (or system's) sentences a later message replaces in other words ("From now
+    on, report all times in Pacific time" after "Report all times in UTC"), among the last
+    :data:`~nbagent.llm.statements.UPDATE_REACH`; one said again stays: see
+    :func:`~nbagent.llm.statements.replaced_by`."""
     spoken = [i for i, (speaker, _) in enumerate(pieces) if speaker in _SPOKEN]
     found: set[int] = set()
     for at, i in enumerate(spoken):
