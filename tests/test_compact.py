@@ -122,7 +122,7 @@ def test_one_context_window_a_session_summarises_by() -> None:
     # Refused where the pair is made, not on every turn after it was saved.
     from nbagent.agent.config import AgentConfig
 
-    with pytest.raises(ConfigurationError, match="SummaryConfig.max_context_tokens = 16000"):
+    with pytest.raises(ConfigurationError, match=r"SummaryConfig\.max_context_tokens = 16000"):
         AgentConfig(summary_config=summary, compact_config=CompactConfig(reserved_tokens=20_000))
 
 

@@ -21,8 +21,8 @@ value ("Budget cap is $300" … "Budget cap is $750"): two sentences with one :f
 other words** replaces a whole earlier sentence: it announces itself ("from now on", "rotated",
 "ab sofort") and shares enough of the earlier one's subject (:func:`replaced_by`: two words in
 common, values of one kind, no word qualified apart), as "From now on, report all times in
-Pacific time" replaces "Report all times in UTC". A **rule** is a constraint that forbids or requires
-outright (:func:`is_rule`): what a short summary keeps first.
+Pacific time" replaces "Report all times in UTC". A **rule** is a constraint that forbids or
+requires outright (:func:`is_rule`): what a short summary keeps first.
 
 The cues are word lists for English, German, French, Spanish and Chinese (the languages whose
 users nbagent's tests follow); a sentence is judged alone, by its words, in one pass.

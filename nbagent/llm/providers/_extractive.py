@@ -11,9 +11,9 @@ score by what they stand for: a listing's bulk (lines sharing one
 or assistant sentence names scores two more (the assistant relayed it), a failure one more. A
 sentence that a later one restates with other values ("Budget cap is $300" … "$750"), or that a
 later message replaces in other words ("From now on, report all times in Pacific time" after
-"Report all times in UTC", :func:`~nbagent.llm.statements.replaced_by`), is stale and left out. The rules know no
-list of names: a caller that has one (a demo's cities, common surnames) passes it as the
-``names`` pattern. The best sentences that fit the token budget are
+"Report all times in UTC", :func:`~nbagent.llm.statements.replaced_by`), is stale and left
+out. The rules know no list of names: a caller that has one (a demo's cities, common surnames)
+passes it as the ``names`` pattern. The best sentences that fit the token budget are
 kept in their original order, each labelled once with its speaker: a summary of a summary (the
 incremental strategy) reads its own ``- User: …`` lines back as the user's.
 """
