@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-from tests.wire_server import Reply, WireServer
+from tests.wire_server import Reply, ReplySource, WireServer
 
 settings.register_profile(
     "ci",
@@ -54,10 +54,11 @@ settings.load_profile(_profile())
 
 @pytest.fixture
 def serve() -> Iterator[Callable[..., WireServer]]:
+    """``serve(*replies, default=None)`` starts a loopback wire server, stopped after the test."""
     servers: list[WireServer] = []
 
-    def start(*replies: Reply) -> WireServer:
-        servers.append(WireServer(replies).start())
+    def start(*replies: Reply, default: ReplySource | None = None) -> WireServer:
+        servers.append(WireServer(replies, default=default).start())
         return servers[-1]
 
     yield start

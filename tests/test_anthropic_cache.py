@@ -16,7 +16,7 @@ blocks never take one. Usage reports the cache writes and reads, streamed or not
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -44,20 +44,6 @@ ONE_HOUR: Json = {"type": "ephemeral", "ttl": "1h"}
 
 
 # --- fixtures ------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def serve() -> Iterator[Server]:
-    """``serve(*replies)`` starts a loopback wire server, stopped after the test."""
-    servers: list[WireServer] = []
-
-    def start(*replies: Reply) -> WireServer:
-        servers.append(WireServer(replies).start())
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
@@ -37,24 +37,10 @@ from nbagent.llm.providers.anthropic import AnthropicProvider
 from nbagent.llm.request import MessageRequest, ResultSemantic, StopReason, ToolDefinition
 from nbagent.llm.usage import Usage
 from tests.test_anthropic_mapping import WIRE_EXAMPLE, message_json, native_stream, text, tool_use
-from tests.wire_server import Reply, ReplySource, WireServer, json_reply, sse_event, sse_reply
+from tests.wire_server import Reply, WireServer, json_reply, sse_event, sse_reply
 
 KEY = "sk-ant-test-SECRET-0123456789"
 Server = Callable[..., WireServer]
-
-
-@pytest.fixture
-def serve() -> Iterator[Server]:
-    """``serve(*replies, default=None)`` starts a loopback wire server, stopped after the test."""
-    servers: list[WireServer] = []
-
-    def start(*replies: Reply, default: ReplySource | None = None) -> WireServer:
-        servers.append(WireServer(replies, default=default).start())
-        return servers[-1]
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 @pytest.fixture(autouse=True)

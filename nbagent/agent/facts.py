@@ -295,11 +295,12 @@ class FactBook:
         time"); each gives way to the new sentence, not to a value of it (which of its values
         took the old one's place the words do not say). A sentence the value rules made stale
         already is left to them. Only the last :data:`UPDATE_REACH` sentences are looked at."""
-        if not update_strength(sentence):
+        strength = update_strength(sentence)
+        if not strength:
             return
         recent = self._spoken[-UPDATE_REACH:]
         earlier = [item for item in recent if not self._stale(item[2])]
-        hit = replaced_by(sentence, [item[1] for item in earlier])
+        hit = replaced_by(sentence, [item[1] for item in earlier], strength)
         if hit is None:
             return
         index, _, old, old_values = earlier[hit]

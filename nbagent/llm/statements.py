@@ -646,10 +646,14 @@ _CURRENCY = re.compile(
     r"|(?i:\b(?:dollars?|euros?|pounds?|bucks|francs?|yuan|yen|rupees?|kronor|kroner|reais|"
     r"dólares|dollari|美元|欧元|英镑|元|块钱)\b)"
 )
+ENGLISH_MONTHS = (
+    r"(?-i:\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+    r"|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b)"
+)
+"""English month names, capitalised only ("may" and "march" are also ordinary words)."""
 _CALENDAR = re.compile(
     r"\b\d{4}-\d{1,2}-\d{1,2}\b|\b\d{1,2}[-/.]\d{1,2}(?:[-/.]\d{2,4})?\b|\b\d{1,2}:\d{2}\b"
-    r"|(?-i:\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b)"
+    rf"|{ENGLISH_MONTHS}"
     r"|\b(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday|montag|dienstag|mittwoch|"
     r"donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\b"
     r"|\d{1,2}\s*[月日号]|[上下本]?(?:周|星期)[一二三四五六日天]"
@@ -826,11 +830,13 @@ UPDATE_REACH = 100
 """Sentences back an update in other words looks (a long history is read in linear time)."""
 
 
-def replaced_by(later: str, earlier: Sequence[str]) -> int | None:
+def replaced_by(later: str, earlier: Sequence[str], strength: int | None = None) -> int | None:
     """The index in ``earlier`` (oldest first) of the sentence ``later`` replaces in other
     words, if any, among the last :data:`UPDATE_REACH`: the one it shares most subject with,
-    the newest on a tie. A sentence said again replaces nothing."""
-    strength = update_strength(later)
+    the newest on a tie. A sentence said again replaces nothing. ``strength``: its
+    :func:`update_strength`, when the caller read it already."""
+    if strength is None:
+        strength = update_strength(later)
     if not strength:
         return None
     mine = subject(later)
@@ -850,7 +856,8 @@ def replaced_by(later: str, earlier: Sequence[str]) -> int | None:
 
 __all__ = [
     "BULK_LINES",
-    "Subject",
+    "ENGLISH_MONTHS",
+    "UPDATE_REACH",
     "ValueContext",
     "constraint_cues",
     "content_words",
@@ -864,13 +871,11 @@ __all__ = [
     "line_shape",
     "named_values",
     "replaced_by",
-    "replaces",
     "reports_failure",
     "restates",
     "says_now",
     "sentence_frame",
     "split_sentences",
-    "subject",
     "topic_words",
     "update_strength",
     "value_contexts",

@@ -45,7 +45,7 @@ from typing import Any, Generic, ParamSpec, TypeVar, overload
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from nbagent.errors import ConfigurationError, ToolError
-from nbagent.llm._checks import seconds_problem
+from nbagent.llm._checks import positive_int_problem, seconds_problem
 from nbagent.llm._tool_schema import (
     arguments_model,
     described_function,
@@ -89,9 +89,9 @@ class ToolPool:
     pool again in a forked child, which inherits the object but none of its threads."""
 
     def __init__(self, workers: int | None = None, *, name: str = "nbagent-tool") -> None:
+        if (problem := positive_int_problem("ToolPool workers", workers)) is not None:
+            raise ConfigurationError(problem)
         self.workers = TOOL_WORKERS if workers is None else workers
-        if not isinstance(self.workers, int) or isinstance(self.workers, bool) or self.workers < 1:
-            raise ConfigurationError(f"ToolPool workers must be an int >= 1, got {workers!r}")
         self.name = name
         self._lock = threading.Lock()
         self._pool: tuple[int, ThreadPoolExecutor] | None = None

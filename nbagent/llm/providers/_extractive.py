@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from nbagent.llm.memo import TextMemo, counter_name, remembering
 from nbagent.llm.statements import (
     BULK_LINES,
+    ENGLISH_MONTHS,
     UPDATE_REACH,
     framed,
     framing,
@@ -68,9 +69,7 @@ _DATE = re.compile(
     r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}:\d{2}|\d+\s*[年月日号]|[上下本]?(?:周|星期|礼拜)[一二三四五六日天]"
     r"|今天|明天|后天|昨天|前天|今晚|明早"
     r"|\b(?:today|tomorrow|tonight|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
-    # Month names only capitalised: "may" and "march" are also ordinary words.
-    r"|(?-i:\b(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
-    r"|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\b)",
+    rf"|{ENGLISH_MONTHS}",
     re.IGNORECASE,
 )
 _CAPITALISED = re.compile(r"\b[A-Z][A-Za-z'’-]*[A-Za-z]\b|\b[A-Z]{2,}\b")
@@ -300,11 +299,12 @@ def _replaced_in_other_words(
     spoken = [i for i, (speaker, _) in enumerate(pieces) if speaker in _SPOKEN]
     found: set[int] = set()
     for at, i in enumerate(spoken):
-        if not update_strength(pieces[i][1]):
+        strength = update_strength(pieces[i][1])
+        if not strength:
             continue
         recent = spoken[max(0, at - UPDATE_REACH) : at]
         earlier = [j for j in recent if messages[j] != messages[i] and j not in stale]
-        hit = replaced_by(pieces[i][1], [pieces[j][1] for j in earlier])
+        hit = replaced_by(pieces[i][1], [pieces[j][1] for j in earlier], strength)
         if hit is not None:
             found.add(earlier[hit])
     return found
