@@ -350,6 +350,9 @@ async def replay(
     for turn in transcript.turns:
         script.replies.extend(turn.replies)
         await session.submit_turn(turn.user)
+    # The last turn's summary may still run (a turn waits SUMMARY_PATIENCE seconds for it):
+    # a replay ends with it done, so its records and tables do not hang on a busy machine.
+    await session.close(timeout=None)
     provider.forget()
     return session
 
