@@ -40,7 +40,7 @@ from typing import Literal
 from compaction_kit import CompactedContext, Turn
 
 from nbagent.agent._checkpoint import add_ledger, previous_summary, summary_input
-from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig
+from nbagent.agent.context import ContextSlot, FocusedConfig
 from nbagent.agent.facts import FactBook
 from nbagent.agent.summary import SummaryConfig, request_summary
 from nbagent.llm.messages import (
@@ -74,13 +74,9 @@ def nbagent_compact(
     marker = FocusedConfig().summary_marker
     carried = [m for m in messages if isinstance(m, SystemMessage) and m.content.startswith(marker)]
     stored = [m for m in messages if not any(m is c for c in carried)]
-    focused = FocusedConfig()
+    slot = ContextSlot("main", "conformance-kit", messages=stored)
     if carried:  # the summary in effect covers the whole stored history
-        text = carried[-1].content[len(marker) :].lstrip()
-        focused = FocusedConfig(summary_override=text, summary_upto=len(stored))
-    slot = ContextSlot(
-        "main", "conformance-kit", config=SlotConfig(focused=focused), messages=stored
-    )
+        slot.set_summary(carried[-1].content[len(marker) :].lstrip(), len(stored))
     config = SummaryConfig(strategy="incremental", prompt_language=language)
     previous = previous_summary(slot, None)
     to_summarise, upto = summary_input(slot, config, previous)
@@ -104,7 +100,7 @@ def nbagent_compact(
 
 def _view(slot: ContextSlot, summary: str, upto: int) -> list[AnyMessage]:
     """``slot``'s focused view once ``summary`` covers its first ``upto`` messages (what the
-    checkpoint saves into the slot's config)."""
+    checkpoint saves into the slot)."""
     view = ContextSlot(slot.id, slot.session_id, config=slot.config, messages=slot.messages)
     view.set_summary(summary, upto)
     return view.load_messages()

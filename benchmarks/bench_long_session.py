@@ -289,7 +289,7 @@ async def replay(
     session = await builder.build().open_session(f"long-{name}")
 
     def summary_upto() -> int:
-        return session.slot.focused.summary_upto
+        return session.slot.summary_upto
 
     provider.summary_upto = summary_upto
     for step in turns:

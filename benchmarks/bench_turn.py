@@ -37,7 +37,7 @@ from typing import Any
 from benchmarks._report import print_case
 from benchmarks._workload import SYSTEM_PROMPT, registry, seeded_history, to_langchain
 from nbagent.agent.builder import AgentBuilder
-from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig
+from nbagent.agent.context import ContextSlot
 from nbagent.agent.session import AgentSession
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
@@ -106,17 +106,14 @@ VIEWS = {
 }
 
 
-def slot_config(view: str, n: int) -> SlotConfig:
-    if view == "whole":
-        return SlotConfig()
-    return SlotConfig(focused=FocusedConfig(summary_override=SUMMARY_TEXT, summary_upto=n))
-
-
 async def seed_store(path: Path, history: list[AnyMessage], view: str = "focused") -> None:
-    """Write ``history`` as the main slot of a new SQLite store at ``path``."""
+    """Write ``history`` as the main slot of a new SQLite store at ``path`` (for ``"focused"``,
+    with a summary covering all of it)."""
     store = SqliteStore(path)
-    config = slot_config(view, len(history))
-    await ContextSlot("main", SESSION_ID, config=config, messages=history).save(store)
+    slot = ContextSlot("main", SESSION_ID, messages=history)
+    if view != "whole":
+        slot.set_summary(SUMMARY_TEXT, len(history))
+    await slot.save(store)
     await store.close()
 
 

@@ -73,9 +73,6 @@ BAD: list[tuple[Callable[..., object], dict[str, Any], str]] = [
     (FocusedConfig, {"keep_recent_turns": True}, "keep_recent_turns must be an integer >= 0"),
     (FocusedConfig, {"keep_recent_turns": NAN}, "keep_recent_turns must be an integer >= 0"),
     (FocusedConfig, {"keep_recent_turns": -1}, "keep_recent_turns must be an integer >= 0"),
-    (FocusedConfig, {"summary_upto": False}, "summary_upto must be an integer >= 0"),
-    (FocusedConfig, {"summary_upto": "3"}, "summary_upto must be an integer >= 0"),
-    (FocusedConfig, {"summary_override": 5}, "summary_override must be a string or None"),
     (FocusedConfig, {"summary_position": "top"}, "summary_position must be 'end' or 'start'"),
     (FocusedConfig, {"keep_recent": 2}, "unknown setting 'keep_recent'; FocusedConfig takes"),
     (SummaryConfig, {"trigger_token_ratio": NAN}, "trigger_token_ratio must be in (0, 1]"),
@@ -131,7 +128,7 @@ def test_good_settings_are_kept() -> None:
     assert CycleConfig(temperature=2.0, tool_timeout=None).tool_timeout is None
     assert Tool(echo, timeout=0.25).timeout == 0.25
     assert ToolRegistry(max_result_chars=100).max_result_chars == 100
-    focused = FocusedConfig(summary_upto=3, keep_recent_turns=0)
-    assert (focused.summary_upto, focused.keep_recent_turns) == (3, 0)
+    focused = FocusedConfig(keep_recent_turns=0, summary_position="end")
+    assert (focused.keep_recent_turns, focused.summary_position) == (0, "end")
     # Stored configs load as before (they never pass through the constructor's check).
-    assert FocusedConfig.model_validate({"summary_upto": 4}).summary_upto == 4
+    assert FocusedConfig.model_validate({"keep_recent_turns": 4}).keep_recent_turns == 4

@@ -6,7 +6,7 @@ import pytest
 
 from nbagent.agent._checkpoint import add_ledger, ledger_budget
 from nbagent.agent._retention import request_retention
-from nbagent.agent._state import SlotSummary
+from nbagent.agent.context import SlotSummary
 from nbagent.agent.facts import Fact, FactBook, FactKind
 from nbagent.agent.ledger import (
     LEDGER_HEADERS,
@@ -158,7 +158,7 @@ def test_incremental_summaries_read_the_previous_prose_and_keep_its_facts() -> N
     # The model reads the previous prose, not the ledger: the ledger is carried, not rewritten.
     assert "summary #1" in second and LEDGER_HEADERS["zh"] not in second
     assert "CA1234" not in second  # turn 0 is covered by summary #1, whose prose dropped it
-    last = split_ledger(session.timeline[-1].summary or session.slot.focused.summary_override or "")
+    last = split_ledger(session.timeline[-1].summary or session.slot.summary_override or "")
     assert last[0].startswith("summary #") and "said: Book CA1234 on 2026-04-03" in last[1]
     assert all(r.retention == 1.0 for r in session.timeline)
 

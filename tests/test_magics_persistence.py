@@ -81,7 +81,7 @@ def test_reset_keeps_the_slot_mode_but_not_the_summary(ip: InteractiveShell) -> 
     session(ip).slot.set_summary("what came before", upto=0)
     run(ip, "%agent reset")
     assert session(ip).slot.config.mode is SlotMode.FULL
-    assert session(ip).slot.focused.summary_override is None
+    assert session(ip).slot.summary_override is None
     restart(ip)
     out = run(ip, "%agent new --provider offline --session chat-1").stdout
     assert session(ip).slot.config.mode is SlotMode.FULL

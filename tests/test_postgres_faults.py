@@ -393,7 +393,7 @@ async def test_two_writers_over_200_turns_and_five_restarts_lose_tear_and_double
     fired = [r for r in records if r.summary_status is SummaryStatus.FIRED]
     assert len(fired) >= 10 and all(r.summary for r in fired)
     assert check.last_summary_turn == max(r.turn_index for r in fired)
-    latest = check.slot.focused.summary_override
+    latest = check.slot.summary_override
     assert latest is not None and await check.get_conversation_summary() == latest
     retried = caplog.text.count("connection was lost")
     print(

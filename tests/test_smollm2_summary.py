@@ -264,8 +264,8 @@ def test_the_checkpoint_makes_one_real_summary_call(
     raw = trip.summary_exchange.json()
     prose = split_ledger(record.summary or "")[0]
     assert prose == raw["choices"][0]["message"]["content"].strip() != ""
-    assert record.summary == trip.conversation_summary == trip.session.slot.focused.summary_override
-    assert trip.session.slot.focused.summary_upto == len(covered)
+    assert record.summary == trip.conversation_summary == trip.session.slot.summary_override
+    assert trip.session.slot.summary_upto == len(covered)
 
     # Priced apart from the conversation, and timed.
     usage = raw["usage"]

@@ -138,8 +138,8 @@ async def test_sqlite_session_resumes_in_a_new_process(tmp_path: Path) -> None:
         text for i in range(4) for text in (f"msg {i}", f"reply to msg {i}")
     ]
     assert session.last_summary_turn == 3
-    assert session.slot.focused.summary_override == "summary #1"
-    assert session.slot.focused.summary_upto == 8
+    assert session.slot.summary_override == "summary #1"
+    assert session.slot.summary_upto == 8
     assert await session.get_conversation_summary() == "summary #1"
     assert await session.get_session_data("city") == "Kyoto"
     assert session.cost_so_far.calls == 4

@@ -602,7 +602,7 @@ async def test_a_summary_saved_by_one_writer_keeps_the_turn_another_committed_me
     assert check.timeline[0].summary_status is SummaryStatus.FIRED
     assert check.summary_cost.calls == 1 and check.last_summary_turn == 0
     summary = a.timeline[0].summary
-    assert check.slot.focused.summary_override == summary and check.slot.focused.summary_upto == 2
+    assert check.slot.summary_override == summary and check.slot.summary_upto == 2
     assert await check.get_conversation_summary() == summary
     await a.submit_turn("a two")  # reloaded first: no conflict, after B's turn
     final = await open_session(backend.new(), "shared")
@@ -651,7 +651,7 @@ def test_reopening_a_session_after_turns_gives_the_same_messages_and_timeline(
         )
         assert [r.to_json() for r in reopened.timeline] == [r.to_json() for r in session.timeline]
         assert reopened.turn_index == session.turn_index == 6
-        assert reopened.slot.focused.summary_override == session.slot.focused.summary_override
+        assert reopened.slot.summary_override == session.slot.summary_override
         assert reopened.cost_so_far.calls == session.cost_so_far.calls
         assert reopened.session_memory.get_sync("city") == "Kyoto"
         reopened.submit_turn_sync("one more")

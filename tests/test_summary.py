@@ -78,7 +78,7 @@ async def test_summary_not_generated_below_threshold(watermark: str) -> None:
     assert provider.summary_requests == []
     assert [r.summary_status for r in session.timeline] == [SummaryStatus.NOT_NEEDED] * 5
     assert await session.get_conversation_summary() is None
-    assert session.slot.focused.summary_override is None
+    assert session.slot.summary_override is None
     assert session.summary_cost.total_tokens == 0
 
 
@@ -179,8 +179,8 @@ async def test_summary_not_injected_in_full_mode() -> None:
         await session.submit_turn(f"msg {i}")
     assert fired_turns(session) == [0, 1, 2]  # a FULL view never shrinks
     assert await session.get_conversation_summary() == "summary #3"
-    assert session.slot.config.focused.summary_override is None
-    assert session.slot.config.focused.summary_upto == 0
+    assert session.slot.summary_override is None
+    assert session.slot.summary_upto == 0
     assert session.slot.load_messages() == list(session.slot.messages)
     assert not any(isinstance(m, SystemMessage) for m in provider.turn_requests[-1].messages)
 
@@ -203,7 +203,7 @@ async def test_summary_failure_does_not_block(caplog: pytest.LogCaptureFixture) 
     assert errors and "turn=0" in errors[0].getMessage()
     # Nothing changed: no summary anywhere, no summary cost, no debounce started.
     assert await session.get_conversation_summary() is None
-    assert session.slot.focused.summary_override is None
+    assert session.slot.summary_override is None
     assert session.summary_cost.calls == 0
     assert session.last_summary_turn == 0
     # The next turn tries again and succeeds.

@@ -67,7 +67,7 @@ async def assert_saved_as_live(session: AgentSession, store: InMemoryStore) -> N
     again = make_session(ScriptedProvider(), store=store, summary=DUE)
     assert [r.to_json() for r in again.timeline] == [r.to_json() for r in session.timeline]
     assert texts(again) == texts(session) and again.turn_index == session.turn_index
-    assert again.slot.focused.summary_override == session.slot.focused.summary_override
+    assert again.slot.summary_override == session.slot.summary_override
 
 
 async def test_a_turn_returns_while_its_summary_hangs() -> None:
@@ -110,7 +110,7 @@ async def test_a_slow_summary_is_finished_in_the_background_and_its_record_saved
     session = make_session(provider, store=store, summary=DUE, hooks=hooks)
     await asyncio.wait_for(session.submit_turn("hello"), BOUND)
     assert session.timeline[-1].summary_status is SummaryStatus.PENDING and summaries == []
-    assert session.slot.focused.summary_override is None
+    assert session.slot.summary_override is None
     provider.release[1].set()  # the model answers, long after the turn returned
     await asyncio.wait_for(session.close(timeout=None), BOUND)
     record = session.timeline[-1]
@@ -119,7 +119,7 @@ async def test_a_slow_summary_is_finished_in_the_background_and_its_record_saved
     assert record.threshold == DUE.threshold and record.watermark is not None
     assert record.context_tokens_after == session.estimate_context_tokens()
     assert summaries == [(0, record.summary)]
-    assert session.slot.focused.summary_override == record.summary
+    assert session.slot.summary_override == record.summary
     assert session.summary_cost.calls == 1 and session.last_summary_turn == 0
     assert await stored_status(store, 0) == "fired"
     memory = await store.get_value("s", MEMORY_NAMESPACE, CONVERSATION_SUMMARY_KEY)
@@ -140,7 +140,7 @@ async def test_a_failed_background_summary_leaves_history_and_state_untouched() 
     assert "the summary model broke" in (record.summary_error or "")
     assert await store.get_value("s", STATE_NAMESPACE, STATE_KEY) == state_before
     assert await session.get_conversation_summary() is None
-    assert session.slot.focused.summary_override is None and session.summary_cost.calls == 0
+    assert session.slot.summary_override is None and session.summary_cost.calls == 0
     assert texts(session) == ["hello", "reply to hello"]
     assert await stored_status(store, 0) == "failed"
     await assert_saved_as_live(session, store)
@@ -202,7 +202,7 @@ async def test_pins_and_settings_saved_during_a_background_summary_stay(position
     assert [f.text for f in again.facts().pinned] == ["gate B12"]
     assert again.system_prompt == "Be brief."
     assert again.timeline[0].summary_status is SummaryStatus.FIRED
-    assert again.slot.focused.summary_override is not None
+    assert again.slot.summary_override is not None
 
 
 async def test_a_session_whose_summaries_ran_still_pickles() -> None:

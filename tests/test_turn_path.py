@@ -79,13 +79,10 @@ def test_view_tokens_equal_estimating_the_view(
     keep: int,
     position: str,
 ) -> None:
-    focused = FocusedConfig(
-        summary_override=SUMMARY_TEXT if summarised else None,
-        summary_upto=upto,
-        keep_recent_turns=keep,
-        summary_position=position,
-    )
+    focused = FocusedConfig(keep_recent_turns=keep, summary_position=position)
     slot = ContextSlot("main", "s", config=SlotConfig(mode=mode, focused=focused))
+    if summarised:
+        slot.set_summary(SUMMARY_TEXT, upto)
     slot.append_messages(
         [Message.system("leading"), *(_message(k, i) for i, k in enumerate(kinds))]
     )

@@ -8,7 +8,14 @@ from nbagent.agent._sync import iterate_sync, run_sync, submit_background
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.bundle import AgentBundle
 from nbagent.agent.config import Agent, AgentConfig
-from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig, SlotMode, focused_view
+from nbagent.agent.context import (
+    ContextSlot,
+    FocusedConfig,
+    SlotConfig,
+    SlotMode,
+    SlotSummary,
+    focused_view,
+)
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.session import AgentSession
 from nbagent.agent.spend import SpendTotals, spend_totals
@@ -56,6 +63,7 @@ __all__ = [
     "SessionSettings",
     "SlotConfig",
     "SlotMode",
+    "SlotSummary",
     "SpendTotals",
     "SqliteStore",
     "StoreOp",

@@ -42,9 +42,16 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.agent._state import SessionState, SlotSummary, state_op
+from nbagent.agent._state import SessionState, state_op
 from nbagent.agent.config import SessionServices
-from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotConfig, SlotMode
+from nbagent.agent.context import (
+    SLOT_NAMESPACE,
+    ContextSlot,
+    SlotConfig,
+    SlotMode,
+    SlotSummary,
+    slot_value,
+)
 from nbagent.agent.facts import FactBook
 from nbagent.agent.ledger import carried_facts, split_ledger, with_ledger
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
@@ -77,8 +84,8 @@ one that does shapes the next request all the same: what a turn sends never depe
 
 def previous_summary(slot: ContextSlot, saved: SlotSummary | None) -> SlotSummary | None:
     """The summary in effect for ``slot``: the focused view's, else the last one saved."""
-    if slot.config.mode is SlotMode.FOCUSED and slot.focused.summary_override is not None:
-        return SlotSummary(slot.focused.summary_override, slot.focused.summary_upto)
+    if slot.config.mode is SlotMode.FOCUSED and slot.summary is not None:
+        return slot.summary
     return saved
 
 
@@ -187,8 +194,9 @@ class Draft:
         }
 
 
-Plan = tuple[SessionState, SlotConfig, list[StoreOp]]
-"""The state and slot config a summary's save writes, and its ops."""
+Plan = tuple[SessionState, SlotSummary | None, list[StoreOp]]
+"""The state and the slot's summary a summary's save writes (``None``: the slot's summary stays
+as it was, a FULL slot's), and its ops."""
 
 
 class SummaryCheckpoint:
@@ -308,10 +316,17 @@ class SummaryCheckpoint:
             return None
         return Draft(slot.id, turn_index, text, upto, response.usage, len(messages))
 
-    def plan(self, draft: Draft, state: SessionState, config: SlotConfig) -> Plan | None:
-        """The save of ``draft`` over ``state`` and ``config``, the newest the writer knows
-        (turns may have been committed since the draft started: they stay); ``None`` when the
-        summary saved meanwhile covers as much (this one would undo it)."""
+    def plan(
+        self,
+        draft: Draft,
+        state: SessionState,
+        config: SlotConfig,
+        summary: SlotSummary | None,
+    ) -> Plan | None:
+        """The save of ``draft`` over ``state`` and the slot's ``config`` and ``summary``, the
+        newest the writer knows (turns may have been committed since the draft started: they
+        stay); ``None`` when the summary saved meanwhile covers as much (this one would undo
+        it)."""
         saved = state.summaries.get(draft.slot_id)
         if saved is not None and saved.upto >= draft.upto:
             return None
@@ -319,19 +334,17 @@ class SummaryCheckpoint:
         new_state.last_summary_turn = max(state.last_summary_turn, draft.turn_index)
         new_state.summary_cost.add(draft.usage)
         new_state.summaries[draft.slot_id] = SlotSummary(draft.text, draft.upto)
-        new_config = config
+        new_summary = None
         if config.mode is SlotMode.FOCUSED:
-            focused = config.focused.model_copy(
-                update={"summary_override": draft.text, "summary_upto": draft.upto}
-            )
-            new_config = config.model_copy(update={"focused": focused})
+            new_summary = new_state.summaries[draft.slot_id]
+        value = slot_value(config, summary if new_summary is None else new_summary)
         sid = self.session_id
         ops: list[StoreOp] = [
-            PutValue(sid, SLOT_NAMESPACE, draft.slot_id, new_config.model_dump(mode="json")),
+            PutValue(sid, SLOT_NAMESPACE, draft.slot_id, value),
             PutValue(sid, MEMORY_NAMESPACE, CONVERSATION_SUMMARY_KEY, draft.text),
             state_op(sid, new_state),
         ]
-        return new_state, new_config, ops
+        return new_state, new_summary, ops
 
     def finish(self, record: TurnRecord, draft: Draft) -> None:
         """The record of a turn whose summary was saved."""

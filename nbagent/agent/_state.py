@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from nbagent.agent.config import AgentConfig
-from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot
+from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotSummary
 from nbagent.agent.store import SessionSnapshot, SwapValue
 from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import StoreError
@@ -49,14 +49,6 @@ class SessionCost(CostTracker):
 
 
 @dataclass
-class SlotSummary:
-    """The latest summary made for a slot and how many stored messages it covers."""
-
-    text: str
-    upto: int
-
-
-@dataclass
 class SessionState:
     version: int = 0
     """Writes of this state so far (0: never written, or written before versions existed)."""
@@ -66,6 +58,7 @@ class SessionState:
     cost: SessionCost = field(default_factory=SessionCost)
     summary_cost: SessionCost = field(default_factory=SessionCost)
     summaries: dict[str, SlotSummary] = field(default_factory=dict)
+    """The latest summary made for each slot, in either mode."""
     settings: dict[str, Any] = field(default_factory=dict)
     """The settings given by ``AgentSession.configure``, as JSON (see ``_settings``)."""
     pinned: list[str] = field(default_factory=list)

@@ -23,16 +23,24 @@ cheapest policy against 1.16x, Claude's is unchanged.
 
 A turn starts at a user message. Without a summary the focused view drops nothing. The stored
 history is never shortened: only the view shrinks.
+
+The summary is the slot's state, not a setting: :class:`ContextSlot` holds it
+(``slot.summary_override``, ``slot.summary_upto``; :meth:`ContextSlot.set_summary` and
+:meth:`ContextSlot.clear_summary` change it) and :class:`FocusedConfig` holds only how the view
+is built. A slot is stored (namespace ``"slot"``) as ``{"config": SlotConfig, "summary": {"text",
+"upto"} or null}``; the older shape, the config alone with the summary inside ``focused``, loads
+as well (:func:`read_slot_value`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from itertools import chain
 from typing import Any, Literal, TypeVar, overload
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
 from nbagent.errors import ConfigurationError, ReadOnlySlotError, StoreError
@@ -57,8 +65,24 @@ class SlotMode(StrEnum):
     """Send the uncovered tail plus the summary (see the module docstring)."""
 
 
+@dataclass(frozen=True)
+class SlotSummary:
+    """A summary of a slot's history and how many stored messages it covers: the slot's state
+    (:meth:`ContextSlot.set_summary`), and the latest one a session made for each slot."""
+
+    text: str
+    """The summary replacing the covered messages in the focused view."""
+    upto: int
+    """Messages before this index of the stored history are covered by the summary."""
+
+
+_MOVED_TO_SLOT = ("summary_override", "summary_upto")
+"""The fields FocusedConfig held before the summary became the slot's state."""
+
+
 class FocusedConfig(BaseModel):
-    """How a focused slot builds its view. The summary checkpoint fills the first two fields.
+    """How a focused slot builds its view: settings only (the summary is the slot's state, see
+    :meth:`ContextSlot.set_summary`).
 
     Invalid values raise ``ConfigurationError`` at construction (``bool`` and ``float`` are not
     taken for counts).
@@ -66,10 +90,6 @@ class FocusedConfig(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    summary_override: str | None = None
-    """The summary replacing the covered messages; ``None`` means the view drops nothing."""
-    summary_upto: int = Field(default=0, ge=0, strict=True)
-    """Messages before this index of the stored history are covered by the summary."""
     keep_recent_turns: int = Field(default=2, ge=0, strict=True)
     """The last turns always sent verbatim, even when the summary covers them."""
     summary_marker: str = "[上下文摘要]"
@@ -80,6 +100,13 @@ class FocusedConfig(BaseModel):
     default moved."""
 
     def __init__(self, **data: Any) -> None:
+        moved = [
+            f"{name} is the slot's state now, not a setting: call slot.set_summary(text, upto)"
+            for name in _MOVED_TO_SLOT
+            if name in data
+        ]
+        if moved:
+            raise ConfigurationError("invalid FocusedConfig: " + "; ".join(moved))
         try:
             super().__init__(**data)
         except ValidationError as e:
@@ -87,8 +114,6 @@ class FocusedConfig(BaseModel):
 
 
 _FOCUSED_EXPECTED = {
-    "summary_override": "a string or None",
-    "summary_upto": "an integer >= 0 (an index into the stored history)",
     "keep_recent_turns": "an integer >= 0 (0 keeps no turn verbatim)",
     "summary_marker": "a string",
     "summary_position": "'end' or 'start'",
@@ -118,6 +143,44 @@ class SlotConfig(BaseModel):
     read_only: bool = False
 
 
+class _StoredSlot(BaseModel):
+    """A slot's stored value (namespace ``"slot"``): its config and its summary beside it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    config: SlotConfig
+    summary: SlotSummary | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _older_shape(cls, data: Any) -> Any:
+        """The shape saved before the summary left FocusedConfig: the config alone, with
+        ``focused.summary_override`` / ``focused.summary_upto`` inside."""
+        if not isinstance(data, dict) or "config" in data:
+            return data
+        config = dict(data)
+        focused = config.get("focused")
+        if not isinstance(focused, dict):
+            return {"config": config}
+        focused = config["focused"] = dict(focused)
+        text = focused.pop("summary_override", None)
+        upto = focused.pop("summary_upto", 0)
+        summary = None if text is None else {"text": text, "upto": upto}
+        return {"config": config, "summary": summary}
+
+
+def slot_value(config: SlotConfig, summary: SlotSummary | None) -> dict[str, Any]:
+    """What the store holds for a slot of ``config`` with ``summary`` (JSON)."""
+    return _StoredSlot(config=config, summary=summary).model_dump(mode="json")
+
+
+def read_slot_value(raw: Any) -> tuple[SlotConfig, SlotSummary | None]:
+    """The config and summary of a stored slot value, in its current or its older shape;
+    ``ValidationError`` when it is neither."""
+    stored = _StoredSlot.model_validate(raw)
+    return stored.config, stored.summary
+
+
 def leading_system_count(messages: Sequence[AnyMessage]) -> int:
     count = 0
     for message in messages:
@@ -140,37 +203,48 @@ def recent_turns_start(messages: Sequence[AnyMessage], turns: int, floor: int) -
     return floor
 
 
-def summary_system_message(config: FocusedConfig) -> SystemMessage | None:
-    if config.summary_override is None:
+def summary_system_message(config: FocusedConfig, text: str | None) -> SystemMessage | None:
+    """The system message a focused view of ``config`` carries for summary ``text``."""
+    if text is None:
         return None
-    return Message.system(f"{config.summary_marker} {config.summary_override}")
+    return Message.system(f"{config.summary_marker} {text}")
 
 
-def _view_spans(messages: Sequence[AnyMessage], config: FocusedConfig) -> tuple[int, int]:
-    """``(lead, start)``: a summarised focused view is ``messages[:lead] + messages[start:]``."""
+def _view_spans(
+    messages: Sequence[AnyMessage], config: FocusedConfig, upto: int
+) -> tuple[int, int]:
+    """``(lead, start)``: a focused view whose summary covers ``messages[:upto]`` is
+    ``messages[:lead] + messages[start:]`` and the summary."""
     lead = leading_system_count(messages)
-    start = min(
-        max(config.summary_upto, lead),
-        recent_turns_start(messages, config.keep_recent_turns, lead),
-    )
+    start = min(max(upto, lead), recent_turns_start(messages, config.keep_recent_turns, lead))
     return lead, start
 
 
 def _focused_view(
-    messages: Sequence[AnyMessage], config: FocusedConfig, summary: SystemMessage | None
+    messages: Sequence[AnyMessage],
+    config: FocusedConfig,
+    summary: SystemMessage | None,
+    upto: int,
 ) -> list[AnyMessage]:
     if summary is None:
         return list(messages)
-    lead, start = _view_spans(messages, config)
+    lead, start = _view_spans(messages, config, upto)
     head, tail = list(messages[:lead]), list(messages[start:])
     if config.summary_position == "start":
         return [*head, summary, *tail]
     return [*head, *tail, summary]
 
 
-def focused_view(messages: Sequence[AnyMessage], config: FocusedConfig) -> list[AnyMessage]:
-    """The focused view of ``messages`` (see the module docstring)."""
-    return _focused_view(messages, config, summary_system_message(config))
+def focused_view(
+    messages: Sequence[AnyMessage], config: FocusedConfig, summary: SlotSummary | None = None
+) -> list[AnyMessage]:
+    """The focused view of ``messages`` once ``summary`` covers its first ``summary.upto``
+    (see the module docstring; without a summary, all of them)."""
+    if summary is None:
+        return list(messages)
+    return _focused_view(
+        messages, config, summary_system_message(config, summary.text), summary.upto
+    )
 
 
 class _Tally:
@@ -222,10 +296,13 @@ class Joined(Sequence[T]):
 
 
 class ContextSlot:
-    """One message history of a session and the config that shapes what the model sees.
+    """One message history of a session, its summary and the config that shapes what the model
+    sees.
 
     ``messages`` is read-only; add with :meth:`append_messages` and persist with :meth:`save`,
-    which writes only the messages appended since the last save.
+    which writes only the messages appended since the last save. The summary is read with
+    :attr:`summary_override` and :attr:`summary_upto` and changed only by :meth:`set_summary`
+    and :meth:`clear_summary`.
     """
 
     def __init__(
@@ -243,7 +320,13 @@ class ContextSlot:
         self._saved_count = 0
         # Derived from the history, which only ever grows: extended lazily, never recomputed.
         self._tallies: dict[str, _Tally] = {}
-        self._summary: tuple[FocusedConfig, SystemMessage | None] | None = None
+        self._summary: SlotSummary | None = None
+        # The summary message, kept while the focused settings and the summary stay the same.
+        self._summary_memo: tuple[FocusedConfig, SlotSummary | None, SystemMessage | None] = (
+            self.config.focused,
+            None,
+            None,
+        )
 
     @property
     def messages(self) -> tuple[AnyMessage, ...]:
@@ -269,13 +352,30 @@ class ContextSlot:
     def focused(self) -> FocusedConfig:
         return self.config.focused
 
+    @property
+    def summary(self) -> SlotSummary | None:
+        """The summary in effect (``None``: none yet); a FULL slot keeps it without sending it."""
+        return self._summary
+
+    @property
+    def summary_override(self) -> str | None:
+        """The summary replacing the covered messages; ``None`` means the view drops nothing."""
+        return None if self._summary is None else self._summary.text
+
+    @property
+    def summary_upto(self) -> int:
+        """Messages before this index of the stored history are covered by the summary."""
+        return 0 if self._summary is None else self._summary.upto
+
     def load_messages(self) -> list[AnyMessage]:
         """The view sent to the model: everything in FULL mode, the focused view otherwise."""
         match self.config.mode:
             case SlotMode.FULL:
                 return list(self._messages)
             case SlotMode.FOCUSED:
-                return _focused_view(self._messages, self.config.focused, self.summary_message())
+                return _focused_view(
+                    self._messages, self.config.focused, self.summary_message(), self.summary_upto
+                )
 
     def view_runs(self) -> list[tuple[int, int]]:
         """Where :meth:`load_messages` comes from: ``(first stored index, count)`` runs in view
@@ -284,7 +384,7 @@ class ContextSlot:
         summary = self.summary_message()
         if summary is None:
             return [(0, end)] if end else []
-        lead, start = _view_spans(self._messages, self.config.focused)
+        lead, start = _view_spans(self._messages, self.config.focused, self.summary_upto)
         head = [(0, lead)] if lead else []
         tail = [(start, end - start)] if end > start else []
         if self.config.focused.summary_position == "start":
@@ -295,11 +395,13 @@ class ContextSlot:
         """The summary system message the view carries (``None`` in FULL mode or unsummarised)."""
         if self.config.mode is SlotMode.FULL:
             return None
-        focused = self.config.focused
+        focused, summary = self.config.focused, self._summary
         # One message per summary, so its token estimate is made once, not on every turn.
-        if self._summary is None or self._summary[0] is not focused:
-            self._summary = (focused, summary_system_message(focused))
-        return self._summary[1]
+        memo = self._summary_memo
+        if memo[0] is not focused or memo[1] is not summary:
+            text = None if summary is None else summary.text
+            memo = self._summary_memo = (focused, summary, summary_system_message(focused, text))
+        return memo[2]
 
     def _tally(self, estimator: TokenEstimator, start: int) -> _Tally:
         """The tally of ``estimator`` covering ``messages[start:]``, brought up to date.
@@ -342,7 +444,10 @@ class ContextSlot:
         stored = len(self._messages)
         messages = Joined(self._messages, extra) if extra else self._messages
         summary = self.summary_message()
-        lead, start = (0, 0) if summary is None else _view_spans(messages, self.config.focused)
+        if summary is None:
+            lead, start = 0, 0
+        else:
+            lead, start = _view_spans(messages, self.config.focused, self.summary_upto)
         tally = self._tally(est, min(start, stored))
         head = [messages[i] for i in range(lead)]  # leading system messages: a few at most
         unsaved = extra[max(start - stored, 0) :]
@@ -362,22 +467,30 @@ class ContextSlot:
         self._messages.extend(messages)
 
     def set_summary(self, summary: str, upto: int) -> None:
-        """Record a summary covering the first ``upto`` messages (focused slots only)."""
-        if self.config.mode is not SlotMode.FOCUSED:
-            return
-        focused = self.config.focused.model_copy(
-            update={"summary_override": summary, "summary_upto": upto}
-        )
-        self.config = self.config.model_copy(update={"focused": focused})
+        """Record a summary covering the first ``upto`` stored messages (focused slots only: a
+        FULL slot sends its whole history and keeps the summary it had). Saved with the slot."""
+        if not isinstance(summary, str):
+            raise ConfigurationError(f"a summary must be a string, got {summary!r}")
+        if isinstance(upto, bool) or not isinstance(upto, int) or upto < 0:
+            raise ConfigurationError(
+                f"summary upto must be an integer >= 0 (an index into the stored history), "
+                f"got {upto!r}"
+            )
+        if self.config.mode is SlotMode.FOCUSED:
+            self._summary = SlotSummary(summary, upto)
+
+    def clear_summary(self) -> None:
+        """Drop the summary (in either mode): the focused view sends the whole history again."""
+        self._summary = None
 
     # -- persistence ------------------------------------------------------------------------
 
     def save_ops(
-        self, extra: Sequence[AnyMessage] = (), config: SlotConfig | None = None
+        self, extra: Sequence[AnyMessage] = (), summary: SlotSummary | None = None
     ) -> list[StoreOp]:
         """The writes that bring the store up to date, for a caller's own transaction.
 
-        ``extra`` messages and a new ``config`` are written as if already applied; apply them
+        ``extra`` messages and a new ``summary`` are written as if already applied; apply them
         with :meth:`mark_saved` once the transaction committed, so a failed write leaves the
         slot as it was.
         """
@@ -385,19 +498,18 @@ class ContextSlot:
         unsaved = (*self._messages[self._saved_count :], *extra)
         if unsaved:
             ops.append(AppendMessages(self.session_id, self.id, self._saved_count, unsaved))
-        config = config or self.config
-        ops.append(
-            PutValue(self.session_id, SLOT_NAMESPACE, self.id, config.model_dump(mode="json"))
-        )
+        value = slot_value(self.config, self._summary if summary is None else summary)
+        ops.append(PutValue(self.session_id, SLOT_NAMESPACE, self.id, value))
         return ops
 
     def mark_saved(
-        self, extra: Sequence[AnyMessage] = (), config: SlotConfig | None = None
+        self, extra: Sequence[AnyMessage] = (), summary: SlotSummary | None = None
     ) -> None:
-        """Apply ``extra`` and ``config`` given to :meth:`save_ops` after its commit succeeded."""
+        """Apply ``extra`` and ``summary`` given to :meth:`save_ops` after its commit
+        succeeded."""
         self._messages.extend(extra)
-        if config is not None:
-            self.config = config
+        if summary is not None:
+            self._summary = summary
         self._saved_count = len(self._messages)
 
     async def save(self, store: MemoryStore) -> None:
@@ -418,7 +530,7 @@ class ContextSlot:
             return None
         session_id = snapshot.session_id
         try:
-            config = SlotConfig.model_validate(raw)
+            config, summary = read_slot_value(raw)
         except ValidationError as e:
             raise StoreError(
                 f"stored config of slot {slot_id!r} in session {session_id!r} is invalid "
@@ -426,6 +538,7 @@ class ContextSlot:
                 "an incompatible nbagent version: open another session id."
             ) from e
         slot = cls(slot_id, session_id, config=config)
+        slot._summary = summary  # as stored, in either mode
         slot._messages = snapshot.history(slot_id)
         slot.mark_saved()
         return slot
@@ -536,6 +649,7 @@ __all__ = [
     "FocusedConfig",
     "SlotConfig",
     "SlotMode",
+    "SlotSummary",
     "focused_view",
     "index_runs",
     "join_runs",

@@ -100,8 +100,10 @@ from nbagent.agent.context import (
     SLOT_NAMESPACE,
     ContextSlot,
     SlotConfig,
+    SlotSummary,
     existing_slot,
     new_slot,
+    read_slot_value,
     request_tokens,
     request_view,
 )
@@ -401,7 +403,7 @@ class AgentSession:
         if not replaced:
             return messages, runs
         text = summary.content
-        language = conversation_language(slot.focused.summary_override or text)
+        language = conversation_language(slot.summary_override or text)
         amended = amend_summary(text, replaced, language)
         if amended == text:
             return messages, runs
@@ -523,8 +525,7 @@ class AgentSession:
 
     def _equip(self, cycle: LlmCycle, slot: ContextSlot) -> bool:
         """The slot's microcompact memo, kept while its view and the settings stay the same."""
-        focused = slot.focused
-        view = (slot.config.mode, focused.summary_override, focused.summary_upto)
+        view = (slot.config.mode, slot.summary_override, slot.summary_upto)
         compact = session_compact(self.bundle.config)  # its window follows the summary's
         return self._compaction.equip(cycle, slot.id, (*view, compact, self.system_prompt))
 
@@ -736,14 +737,14 @@ class AgentSession:
         if slot is None:
             self._checkpoint.fail(record, f"slot {draft.slot_id!r} is gone")
             return False
-        state, config, foreign = self._state, slot.config, False
+        state, config, summary, foreign = self._state, slot.config, slot.summary, False
         for _ in range(SWAP_ATTEMPTS):
-            planned = self._checkpoint.plan(draft, state, config)
+            planned = self._checkpoint.plan(draft, state, config, summary)
             if planned is None:
                 reason = "superseded: a summary saved meanwhile covers as many messages"
                 self._checkpoint.fail(record, reason)
                 return False
-            new_state, new_config, ops = planned
+            new_state, new_summary, ops = planned
             try:
                 await self.bundle.store.commit(ops)
             except StoreError as e:
@@ -751,13 +752,13 @@ class AgentSession:
                 if newer is None:
                     self._checkpoint.fail(record, e)
                     return False
-                (state, config), foreign = newer, True
+                (state, config, summary), foreign = newer, True
                 continue
             if foreign:
                 self._stale = True
             else:
                 self._state = new_state
-                slot.mark_saved(config=new_config)
+                slot.mark_saved(summary=new_summary)
             self._checkpoint.finish(record, draft)
             return True
         self._checkpoint.fail(record, "the stored session state kept changing under the save")
@@ -765,8 +766,8 @@ class AgentSession:
 
     async def _stored_base(
         self, slot_id: str, version: int
-    ) -> tuple[SessionState, SlotConfig] | None:
-        """The stored state and slot config when another writer moved the state on from
+    ) -> tuple[SessionState, SlotConfig, SlotSummary | None] | None:
+        """The stored state, slot config and summary when another writer moved the state on from
         ``version`` (read in that order: a write between the two reads fails the next swap);
         ``None`` when it did not, or they cannot be read."""
         store, sid = self.bundle.store, self.session_id
@@ -777,10 +778,14 @@ class AgentSession:
             if state.version == version:
                 return None
             raw = await store.get_value(sid, SLOT_NAMESPACE, slot_id)
-            config = self._slots[slot_id].config if raw is None else SlotConfig.model_validate(raw)
+            if raw is None:
+                slot = self._slots[slot_id]
+                config, summary = slot.config, slot.summary
+            else:
+                config, summary = read_slot_value(raw)
         except (StoreError, ValidationError):
             return None
-        return state, config
+        return state, config, summary
 
     # -- session memory ---------------------------------------------------------------------
 

@@ -109,7 +109,7 @@ def view_indices(slot: ContextSlot) -> set[int]:
 
 def summary_message_for(slot: ContextSlot, text: str) -> SystemMessage:
     """The system message a focused view carries for summary ``text`` (marker included)."""
-    message = summary_system_message(slot.focused.model_copy(update={"summary_override": text}))
+    message = summary_system_message(slot.focused, text)
     assert message is not None
     return message
 

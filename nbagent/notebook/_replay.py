@@ -194,15 +194,12 @@ def load_transcript(source: TranscriptSource | Transcript) -> Transcript:
         return source
     if isinstance(source, AgentSession):
         slot = source.slot
-        focused = slot.config.focused.model_copy(
-            update={"summary_override": None, "summary_upto": 0}
-        )
         preamble, turns = split_turns(slot.messages)
         return Transcript(
             turns,
             preamble,
             source.system_prompt,
-            slot.config.model_copy(update={"focused": focused, "read_only": False}),
+            slot.config.model_copy(update={"read_only": False}),  # without the slot's summary
             source.bundle.config.estimator,
             source.bundle.config.summary_config,
             source.bundle.config.compact_config,

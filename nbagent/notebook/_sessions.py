@@ -186,10 +186,9 @@ class SessionBook:
             system_prompt=saved.system_prompt,
         )
         # The slot's mode and view settings are settings too (`%agent config --mode`); its
-        # summary belongs to the old conversation.
-        focused = old.slot.focused.model_copy(update={"summary_override": None, "summary_upto": 0})
+        # summary belongs to the old conversation (the new slot has none).
         new.slot.config = new.slot.config.model_copy(
-            update={"mode": old.slot.config.mode, "focused": focused}
+            update={"mode": old.slot.config.mode, "focused": old.slot.focused}
         )
         save_slot(new)
         self.sessions[new.session_id] = new
@@ -211,7 +210,7 @@ class SessionBook:
                     session_id=sid,
                     turns=session.turn_index,
                     messages=len(session.slot),
-                    summarised=session.slot.focused.summary_override is not None,
+                    summarised=session.slot.summary_override is not None,
                     open=sid in open_here,
                     default=sid == self.default_id,
                 )

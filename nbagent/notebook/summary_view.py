@@ -119,10 +119,10 @@ class SummaryView:
         """
         slot = session.slot
         cards = [SummaryCard.from_record(session, r) for r in fired_records(session, slot.id)]
-        text = slot.focused.summary_override
+        text = slot.summary_override
         current: SummaryCard | None = cards[-1] if cards else None
         if text is not None and (current is None or current.text != text):
-            upto = slot.focused.summary_upto
+            upto = slot.summary_upto
             current = SummaryCard(
                 text=text,
                 upto=upto,
