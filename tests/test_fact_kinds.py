@@ -38,6 +38,27 @@ KINDS = [
     ),
     ("ts=2025-06-03 14:12", [("date", "2025-06-03"), ("time", "14:12")]),
     ("Upgrade to v3.2.1 and numpy 2.17.0", [("version", "v3.2.1"), ("version", "2.17.0")]),
+    # Identifiers of parts, whole: a node, a volume, a key, a lot, a device, a tax number, a
+    # file or parcel number, an image and its tag.
+    (
+        "drained gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq; pvc-3b1f0c2e-8d41-4c7a-9e55-0a6b2f7d1c93",
+        [
+            ("code", "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq"),
+            ("code", "pvc-3b1f0c2e-8d41-4c7a-9e55-0a6b2f7d1c93"),
+        ],
+    ),
+    (
+        "key K7QF-2M9D, lot 51077-L on renderD128",
+        [("code", "K7QF-2M9D"), ("code", "51077-L"), ("code", "renderD128")],
+    ),
+    (
+        "EIN 93-4817265, spis 418/2026, parcela 1833/12",
+        [("code", "93-4817265"), ("code", "418/2026"), ("code", "1833/12")],
+    ),
+    (
+        "pin postgres:15.6 and python:3.11-slim",
+        [("version", "postgres:15.6"), ("version", "python:3.11-slim")],
+    ),
     (
         "It needs python 3.11, pandas==2.2.1 and featurekit v3.4.1; tag fs-2025.06.2.",
         [
@@ -208,6 +229,10 @@ NOT_FACTS = [
     "Grand Central Station and New York City are places.",
     "There were 3 of us, then 12, then 40 in all.",
     "Version control and release notes matter.",
+    # Compounds of prose are no identifiers, nor a ratio nor a base64 run.
+    "A 24-hour window, a 3-day-old backup, covid-19 rules and the top-10 list.",
+    "Blood pressure 120/80 after a 2-hour walk.",
+    "5qbM9ufQByjUF2nYJ6rcN+vgRCzkVG3oZK7sdO/whSD0lWH4paL8tePAxiTE1mXI",
 ]
 
 

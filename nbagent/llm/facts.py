@@ -6,8 +6,9 @@
     [(f.kind, f.text) for f in facts]
     # [('code', 'QX7Y2B'), ('flight', 'CA1234'), ('time', '07:45'), ('date', '3月14日')]
 
-Kinds: identifiers and codes (booking references, order and ticket ids, passport-like numbers),
-flight and train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail
+Kinds: identifiers and codes (booking references, order and ticket ids, passport-like numbers;
+identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D", "51077-L",
+"renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail
 addresses, URLs, file paths, commands in backticks, and names the user gives ("my name is …",
 "我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Latin tokens
 are delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between a
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import string
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -232,6 +234,10 @@ class _Pattern(NamedTuple):
     find nothing), ``pattern`` finds what the other forms find, led by a character rarer than
     their first (a date's "-" or "/", not each of a listing's numbers): each match's one
     named group is a fact, a match inside the one before it none (see :func:`_sparse`)."""
+    back: str = ""
+    """Set for a pass led by a separator inside its fact ("-" of "K7QF-2M9D"): the characters
+    of the fact's first part, read back from the separator (a lookbehind can read no run of
+    them, and a pass led by the part's first character tries every character of a text)."""
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Where the pass finds facts in ``text``, in order (before other passes' facts
@@ -254,6 +260,8 @@ class _Pattern(NamedTuple):
         if first is None:
             return []
         group, lead = self.group, self.lead
+        if self.back:
+            return _backed(self.back, itertools.chain((first,), regex.finditer(text, first.end())))
         if lead is None:
             found = [first.span(group)]
             found += [match.span(group) for match in regex.finditer(text, first.end())]
@@ -280,6 +288,7 @@ def _branch(
     lean: tuple[str, str] | None = None,
     led: bool = False,
     sparse: tuple[int, str] | None = None,
+    back: str = "",
 ) -> _Pattern:
     """``pattern``, led by a lookahead of the characters it can start with: the engine then
     skips to those, where a leading lookbehind alone makes it try every position (4-5x
@@ -297,7 +306,27 @@ def _branch(
     if lean is not None:
         leaner = (tuple(lean[0]), re.compile(lean[1], flags))
     sparser = None if sparse is None else (sparse[0], re.compile(sparse[1], flags))
-    return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner, sparser)
+    return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner, sparser, back)
+
+
+def _backed(back: str, matches: Iterable[re.Match[str]]) -> list[tuple[int, int]]:
+    """The spans of a :attr:`_Pattern.back` pass's facts: each match from its separator on,
+    with the run of ``back`` characters before it, where that run starts a token."""
+    found: list[tuple[int, int]] = []
+    for match in matches:
+        at = match.start()
+        text = match.string
+        start = at
+        while start and text[start - 1] in back:
+            start -= 1
+        if start == at or (start and (text[start - 1].isalnum() or text[start - 1] in _JOINS)):
+            continue
+        found.append((start, match.end()))
+    return found
+
+
+_JOINS = "_./:@+-"
+"""Characters that join a token to the one before it: a part after them starts no fact."""
 
 
 def _sparse(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -374,6 +403,27 @@ def _is_event(value: str) -> bool:
     if words[0] in NOT_EVENTS or any(word in CALENDAR for word in words):
         return False
     return len(words) > 1 or len(words[0]) > 2
+
+
+_NUMBER_THEN_WORDS = re.compile(r"\d+(?:-[a-z]+)+")
+_WORD_THEN_SMALL = re.compile(r"[A-Za-z]+-\d{1,2}")
+
+
+def _is_joined_code(value: str) -> bool:
+    """An identifier of parts, not a compound of prose: "K7QF-2M9D" and "gpt-4o-mini", not
+    "24-hour", "3-day-old", "covid-19" or "top-10" (nor a date's "2026-03-15")."""
+    if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
+        return False
+    if len(value) < 6 or _NUMBER_THEN_WORDS.fullmatch(value) or _WORD_THEN_SMALL.fullmatch(value):
+        return False
+    return sum(c.isdigit() for c in value) >= 2 or len(value) >= 10
+
+
+def _is_slashed_number(value: str) -> bool:
+    """A file, parcel or account number ("1833/12", "418/2026"), not a ratio ("120/80")."""
+    first, second = value.split("/")
+    year = len(second) == 4 and second.startswith(("19", "20"))
+    return len(first) >= 4 or (year and len(first) >= 3)
 
 
 _GERMAN_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
@@ -772,6 +822,61 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:上午|下午|晚上|早上|凌晨|中午)?\d{1,2}[点時时](?:\d{1,2}分|半)?",
         needs=DIGIT,
         gates=(make_gate(("0点", "0時", "0时")),),
+    ),
+    # Identifiers made of parts: a node, a volume, a lot, a key ("gke-euw1-prod-3-pool-b-
+    # 3f1c9e2a-k7tq", "pvc-3b1f0c2e-…", "K7QF-2M9D", "51077-L"), after the dates and times
+    # (whose "15-Mar-2026" and "2025-06-03T14:12" are theirs) and before the amounts, codes and
+    # quantities that would take a piece of one ("2M" of "K7QF-2M9D", "51077" of "51077-L").
+    _branch(
+        FactKind.CODE,
+        "A-Za-z0-9",
+        # Led by its first "-": its first part is read back from there (see _backed).
+        r"-(?<=[A-Za-z0-9]-)(?>[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w-]|[./:@+]\w)",
+        needs="-",
+        led=True,
+        back=string.ascii_letters + string.digits,
+        accept=_is_joined_code,
+        # A letter and a digit either side of a hyphen, or side by side in a hyphenated text.
+        gates=(
+            make_gate(("a-0", "0-a", "A-0", "0-A")),
+            make_gate(("a0", "0a", "A0", "0A"), ("a-", "0-", "A-")),
+        ),
+    ),
+    # A name with a capital then a number ("renderD128", "iPhone15"), a slashed file or parcel
+    # number ("418/2026", "1833/12", "2400915371/2010"), a tax or account number of a short and
+    # a long group ("93-4817265"), an image and its tag ("postgres:15.6", "python:3.11-slim").
+    _branch(
+        FactKind.CODE,
+        "a-z",
+        r"[a-z](?<![\w./:@+-][a-z])[a-z]+[A-Z][a-z]*\d+(?![\w+/=-])",
+        needs=DIGIT,
+        led=True,
+        gates=(make_gate("aA", shape_probe=r"aaA(?:a*)0"),),
+    ),
+    _branch(
+        FactKind.CODE,
+        "0-9",
+        r"[0-9](?<![\w./,:-][0-9])\d{2,}+/\d{2,4}+(?![\w/-]|[.,:]\d)",
+        needs="/",
+        led=True,
+        accept=_is_slashed_number,
+        gates=(make_gate("00/00"),),
+    ),
+    _branch(
+        FactKind.CODE,
+        "0-9",
+        r"[0-9](?<![\w./,:+-][0-9])\d{1,2}-\d{6,8}+(?![\w-]|[./,]\d)",
+        needs="-",
+        led=True,
+        gates=(make_gate("00-000000"),),
+    ),
+    _branch(
+        FactKind.VERSION,
+        "a-z",
+        r"[a-z](?<![\w./:@-][a-z])[a-z0-9-]{2,}+:\d+(?:\.\d+)++(?:-[A-Za-z0-9.]+)?(?![\w.:/@-])",
+        needs=":",
+        led=True,
+        gates=(make_gate("a:0"),),
     ),
     _branch(
         FactKind.AMOUNT,
