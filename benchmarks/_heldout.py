@@ -87,6 +87,11 @@ SEALED4 = HELDOUT.parent / "heldout_sealed4"
 pipeline, Turkish marketplace seller ops, a Swedish rental water leak, a Brazilian month-end
 close, a Hinglish pharmacy, a Czech inheritance at a notary), after sealed3 was partly spent on
 the ledger's share: measured, never tuned on (see its README)."""
+SEALED5 = HELDOUT.parent / "heldout_sealed5"
+"""A sixth set, six conversations written blind to nbagent's source in session 14 (a Vietnamese
+wedding caterer, a Greek trawler's maintenance, Mandarin/English game ops, a Hungarian building
+permit, an Indonesian translator's books, a Finnish school timetable), after sealed4 was spent:
+measured, never tuned on (see its README)."""
 
 
 def case_names(folder: Path = HELDOUT) -> list[str]:

@@ -12,8 +12,10 @@ lab procurement, a home-lab Kubernetes migration) and of ``tests/data/heldout_se
 Chinese warehouse migration, a Polish car claim, a French/English workshop, a coffee roastery)
 and of ``tests/data/heldout_sealed4/`` (six, 50-51 turns, written blind in session 12: a
 genomics pipeline, Turkish marketplace seller ops, a Swedish rental leak, a Brazilian month-end
-close, a Hinglish pharmacy, a Czech inheritance) are replayed through real
-sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
+close, a Hinglish pharmacy, a Czech inheritance) and of ``tests/data/heldout_sealed5/`` (six,
+47-48 turns, written blind in session 14: a Vietnamese caterer, a Greek trawler, Mandarin/English
+game ops, a Hungarian permit, an Indonesian translator, a Finnish timetable) are replayed
+through real sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
 
 - ``keep last 20 messages``: the baseline, each turn's unmanaged request cut to its last 20
   messages (no summary), measured in the same run;
@@ -42,6 +44,7 @@ from benchmarks._heldout import (
     SEALED2,
     SEALED3,
     SEALED4,
+    SEALED5,
     WINDOW,
     case_names,
     default_policy,
@@ -77,7 +80,7 @@ def measure_all() -> dict[str, list[dict[str, Any]]]:
     summary, compact = default_policy(WINDOW)
     tables: dict[str, list[dict[str, Any]]] = {}
     for folder, name in [
-        (f, n) for f in (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4) for n in case_names(f)
+        (f, n) for f in (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4, SEALED5) for n in case_names(f)
     ]:
         case = load_case(name, folder)
         name = f"{folder.name}/{name}"

@@ -237,7 +237,7 @@ def test_retention_case_replays_a_transcript_with_its_tools_declared(tmp_path: P
     by = {r.policy: r for r in rows}
     assert list(by) == [*policies, "keep last 20 + summary (LangChain)", "last 20 messages"]
     # The same 16 turns and the same facts under every policy (user, assistant, Action results).
-    assert {r.retention.stated for r in rows} == {82}  # the prompts count too
+    assert {r.retention.stated for r in rows} == {83}  # the prompts count too
     assert {len(r.retention.per_turn) for r in rows} == {16}
     # The ledger and the kept facts of cut confirmations: all of them, after every turn.
     assert by["both"].summaries > 0 and by["both"].retention.minimum == 1.0

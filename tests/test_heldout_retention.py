@@ -17,6 +17,7 @@ from benchmarks._heldout import (
     SEALED2,
     SEALED3,
     SEALED4,
+    SEALED5,
     Case,
     Correction,
     Fact,
@@ -125,6 +126,17 @@ def test_the_fifth_set_has_six_more_in_new_domains_and_languages_written_blind()
         assert len(case.corrections) == 5
         for fix in case.corrections:
             # Written as people write: "göran sa ok" is where "Göran" was said.
+            assert _said_at(fix, users, exact=False), fix
+
+
+def test_the_sixth_set_has_six_more_in_new_domains_and_languages_written_blind() -> None:
+    """Written in session 14 by a helper that read no nbagent source (see its README)."""
+    earlier = (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4)
+    cases = _blind_set(SEALED5, earlier, {"vi", "el", "zh+en", "hu", "id", "fi"})
+    for case in cases:
+        users = [message_text(t.user) for t in split_turns(case.messages)[1]]
+        assert len(case.corrections) == 5
+        for fix in case.corrections:
             assert _said_at(fix, users, exact=False), fix
 
 
