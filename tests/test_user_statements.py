@@ -79,6 +79,44 @@ def test_ordinary_sentences_are_not_constraints(sentence: str) -> None:
     assert not is_constraint(sentence)
 
 
+# One rule and one ordinary sentence in each language the cues know beyond the ones above:
+# the rule is one that forbids or requires outright (what a short ledger keeps first).
+_RULES_AND_SMALL_TALK = [
+    ("não mande a fatura antes da assinatura", "obrigado pela ajuda, não sei ainda"),
+    ("mai inviare la fattura prima della firma", "grazie mille, non so"),
+    ("stuur nooit een factuur voor de handtekening", "dank je wel, dat is mooi"),
+    ("никогда не отправляй счёт до подписи", "спасибо, всё хорошо"),
+    ("ніколи не надсилай рахунок до підпису", "дякую, все добре"),
+    ("nigdy nie wysyłaj faktury przed podpisem", "dziękuję bardzo, wszystko jasne"),
+    ("fakturu nikdy neposílej před podpisem", "děkuji, to je dobré"),
+    ("skicka aldrig fakturan före underskriften", "tack, det ser bra ut"),
+    ("send aldrig fakturaen før underskriften", "tak, det ser godt ud"),
+    ("älä koskaan lähetä laskua ennen allekirjoitusta", "kiitos, se on hyvä"),
+    ("soha ne küldd el a számlát aláírás előtt", "köszönöm szépen"),
+    ("faturayı imzadan önce asla gönderme", "teşekkürler, çok güzel"),
+    ("ποτέ μην στέλνεις τιμολόγιο πριν την υπογραφή", "ευχαριστώ πολύ"),
+    ("nu trimite niciodată factura înainte de semnătură", "mulțumesc, arată bine"),
+    ("nikad ne šalji račun prije potpisa", "hvala, izgleda dobro"),
+    ("jangan kirim invoice sebelum klien tanda tangan", "terima kasih, saya tidak tahu"),
+    ("huwag ipadala ang invoice bago pumirma", "salamat po"),
+    ("kamwe usitume ankara kabla ya sahihi", "asante sana"),
+    ("không bao giờ gửi hóa đơn trước khi ký", "cảm ơn anh, không biết nữa"),
+    ("बिल कभी नहीं भेजना हस्ताक्षर से पहले", "धन्यवाद, ठीक है"),
+    ("يجب ألا ترسل الفاتورة قبل التوقيع", "شكرا جزيلا"),
+    ("לעולם לא לשלוח חשבונית לפני חתימה", "תודה רבה"),
+    ("هرگز فاکتور را قبل از امضا نفرست", "خیلی ممنون"),
+    ("署名の前に請求書を絶対に送らないで", "ありがとうございます"),
+    ("서명 전에는 절대 청구서를 보내지 마세요", "감사합니다"),
+    ("ห้ามส่งใบแจ้งหนี้ก่อนเซ็นสัญญา", "ขอบคุณครับ"),
+]
+
+
+@pytest.mark.parametrize(("rule", "small_talk"), _RULES_AND_SMALL_TALK)
+def test_a_rule_is_one_in_each_language_and_small_talk_is_none(rule: str, small_talk: str) -> None:
+    assert is_constraint(rule) and is_rule(rule)
+    assert not is_constraint(small_talk)
+
+
 def test_corrections_by_cue_and_by_restatement() -> None:
     assert is_correction("Actually, move the callback to 15:30.")
     assert is_correction("改成周四吧。") and is_correction("Doch lieber am Mittwoch.")

@@ -92,7 +92,73 @@ _CONSTRAINT_CUES = """
     plutôt, décidé, choisi, refusé*, accepté*, approuvé*, annulé*, éviter, évitez, sans,
     nunca, siempre, debe, deben, debo, sin, solo, solamente, como máximo, al menos,
     vegetarian*, alérgic*, prefiero, preferimos, decidido, elegido, rechazad*, aprobad*,
-    aceptado, cancelado, evitar, evita, no quiero
+    aceptado, cancelado, evitar, evita, no quiero,
+    sempre, deve, devem, precisa, precisamos, obrigatório, obrigatória, proibido, proibida,
+    não pode, não podem, não use, não usar, não quero, só, somente, apenas, no máximo,
+    no mínimo, pelo menos, prazo, orçamento, decidimos, escolhemos, escolhido, escolhida,
+    aprovado, aprovada, recusado, recusada, rejeitado, rejeitada, evite, sem, não, nenhum,
+    nenhuma,
+    mai, devono, bisogna, obbligatorio, obbligatoria, vietato, vietata, non si può, non usare,
+    soltanto, al massimo, almeno, scadenza, preferisco, preferiamo, deciso, scelto, scelta,
+    approvato, approvata, rifiutato, rifiutata, annullato, evita, senza, non, nessun, nessuna,
+    nooit, altijd, moet, moeten, verplicht, verboden, niet toegestaan, mag niet, mogen niet,
+    alleen, hooguit, minstens, ten minste, liever, besloten, gekozen, goedgekeurd, afgewezen,
+    geannuleerd, vermijd*, zonder, niet, geen,
+    никогда, всегда, нельзя, запрещено, обязательно, должен, должна, должны, не надо,
+    не нужно, только, не больше, не более, не менее, как минимум, максимум, срок, бюджет,
+    предпочита*, решили, выбрали, одобрен*, отклонен*, отменен*, избега*, без, не, нет,
+    ніколи, завжди, не можна, заборонено, обов'язково, повинен, повинні, тільки, лише,
+    не більше, щонайменше, вирішили, обрали, схвалено, відхилено, скасовано, уникай*, ні,
+    nigdy, zawsze, musi, musimy, trzeba, nie wolno, zabronione, obowiązkowo, tylko,
+    wyłącznie, maksymalnie, co najmniej, najwyżej, termin, budżet, wolę, wolimy,
+    zdecydowaliśmy, wybraliśmy, zatwierdzon*, odrzucon*, anulowan*, unikaj*, bez,
+    nikdy, vždy, vždycky, musí, musíme, nesmí, nesmíme, zakázáno, povinně, jen, pouze,
+    maximálně, nejvýše, alespoň, aspoň, termín, rozpočet, raději, rozhodli, rozhodnuto,
+    vybrali, schváleno, zamítnuto, zrušeno, ani,
+    aldrig, alltid, måste, får inte, förbjudet, obligatoriskt, bara, endast, högst, minst,
+    senast, hellre, föredrar, bestämt, beslutat, valt, godkänd*, avslag*, avböj*, undvik*,
+    utan, inte, ingen, inga,
+    altid, skal, må ikke, forbudt, obligatorisk, kun, højst, mindst, senest, hellere,
+    foretrækker, besluttet, valgt, godkendt, afvist, aflyst, undgå, uden, ikke,
+    aldri, må, foretrekker, bestemt, godkjent, avvist, avlyst, unngå, uten, høyst,
+    ei koskaan, koskaan, aina, täytyy, pitää, on pakko, ei saa, kielletty, pakollinen, vain,
+    ainoastaan, enintään, vähintään, viimeistään, määräaika, budjetti, mieluummin, päätimme,
+    päätetty, valitsimme, hyväksytty, hylätty, peruttu, vältä, ilman, älä, älkää, ei,
+    soha, sosem, mindig, kell, muszáj, tilos, kötelező, nem szabad, csak, kizárólag,
+    legfeljebb, legalább, határidő, költségvetés, inkább, döntöttünk, választottuk,
+    jóváhagy*, elutasít*, lemond*, nélkül, nem, ne,
+    asla, hiçbir zaman, her zaman, daima, mutlaka, kesinlikle, zorunlu, yasak*, yapma,
+    sadece, yalnızca, en fazla, en az, son tarih, bütçe, tercih*, karar verdik, seçtik,
+    onaylandı, reddedildi, iptal, kaçın*, olmadan, değil, yok,
+    ποτέ, ποτε, πάντα, παντα, πρέπει, πρεπει, απαγορεύεται, απαγορευεται, υποχρεωτικ*,
+    μόνο, μονο, το πολύ, το πολυ, τουλάχιστον, τουλαχιστον, προθεσμία, προθεσμια,
+    προτιμώ, προτιμω, αποφασίσαμε, αποφασισαμε, επιλέξαμε, επιλεξαμε, εγκρίθηκε, εγκριθηκε,
+    απορρίφθηκε, απορριφθηκε, ακυρώθηκε, ακυρωθηκε, χωρίς, χωρις, μην, δεν, όχι, οχι,
+    niciodată, niciodata, mereu, întotdeauna, intotdeauna, trebuie, obligatoriu, interzis,
+    nu are voie, doar, numai, cel mult, cel puțin, cel putin, buget, am decis, am ales,
+    aprobat, respins, anulat, evită, evita, fără, fara, nu,
+    cal, ha de, obligatori, prohibit, només, com a màxim, almenys, hem decidit, triat,
+    aprovat, rebutjat, sense,
+    nikad, nikada, uvijek, mora, moramo, zabranjeno, obavezno, ne smije, samo, najviše,
+    najmanje, barem, proračun, radije, odlučili, odabrali, odobreno, odbijeno, otkazano,
+    jangan, tidak boleh, dilarang, wajib, harus, mesti, selalu, sentiasa, tidak pernah, hanya,
+    sahaja, paling banyak, maksimal, minimal, setidaknya, tenggat, batas waktu, anggaran,
+    lebih suka, memutuskan, diputuskan, dipilih, disetujui, ditolak, dibatalkan, hindari,
+    tanpa, tidak, bukan, tak,
+    huwag, hindi puwede, bawal, dapat, kailangan, palagi, kailanman, hindi,
+    kamwe, daima, lazima, marufuku, pekee, angalau, tumeamua, tumechagua, bila,
+    không bao giờ, luôn luôn, luôn, phải, bắt buộc, cấm, đừng, không được, tuyệt đối,
+    chỉ, tối đa, tối thiểu, ít nhất, hạn chót, ngân sách, thích hơn, quyết định, chọn,
+    duyệt, từ chối, hủy, tránh, không, chưa,
+    kabhi nahi, kabhi mat, hamesha, zaroor, zarur, chahiye, sirf, bilkul nahi, mana hai,
+    कभी नहीं, हमेशा, ज़रूर, जरूर, चाहिए, मत, सिर्फ़, सिर्फ, केवल, मना, नहीं,
+    কখনো, সবসময়, অবশ্যই, উচিত, নিষিদ্ধ, শুধু, কেবল, না,
+    أبدا, أبداً, دائما, دائماً, يجب, لازم, ممنوع, إلزامي, لا يجوز, فقط, على الأكثر,
+    على الأقل, ميزانية, قررنا, اخترنا, مرفوض, تجنب, بدون, لا, ليس,
+    אף פעם, לעולם לא, תמיד, חייב, חייבים, אסור, חובה, רק, לכל היותר, לפחות, תקציב,
+    החלטנו, בחרנו, אושר, נדחה, בוטל, בלי, ללא, לא,
+    هرگز, همیشه, باید, نباید, ممنوع, الزامی, حداکثر, حداقل, مهلت, بودجه, ترجیح,
+    تصمیم گرفتیم, انتخاب کردیم, بدون, نه
 """
 _CORRECTION_CUES = """
     actually, correction, instead, change it, change that, changed it, move it, move that,
@@ -113,7 +179,12 @@ _CJK_CORRECTION = "じゃなくて|ではなく|に変更|変更して|やっぱ
 _ZH_CONSTRAINT = (
     "目标|下一步|待办|不要|别|不能|不可以|不许|禁止|必须|一定要|务必|只能|只要|只用|至少|最多|不超过|不得|"
     "素食|吃素|过敏|忌口|清真|决定|选择|选了|采用|用这个|拒绝|批准|同意|否决|驳回|取消|"
-    "优先|偏好|喜欢|讨厌|希望|要求|截止|预算|上限|下限|以内|之前完成|提前"
+    "优先|偏好|喜欢|讨厌|希望|要求|截止|预算|上限|下限|以内|之前完成|提前|"
+    # Japanese, Korean and Thai, whose words take their endings without a space.
+    "絶対|必ず|してはいけない|しないで|ないでください|禁止|のみ|以内|締め切り|予算|決めました|"
+    "決定|選びました|承認|却下|避けて|절대|반드시|꼭|금지|하지 마|하지마|안 돼|안돼|최대|최소|"
+    "적어도|마감|예산|결정|선택|승인|거절|피해|ห้าม|ต้อง|ไม่เคย|เสมอ|อย่า|เท่านั้น|อย่างน้อย|"
+    "ไม่เกิน|ตัดสินใจ|เลือก|อนุมัติ|ปฏิเสธ|ยกเลิก|หลีกเลี่ยง"
 )
 _ZH_CORRECTION = (
     _CJK_CORRECTION
@@ -157,7 +228,14 @@ _CORRECTION = _cue_pattern(_CORRECTION_CUES, _ZH_CORRECTION)
 
 _WEAK_WORDS = (
     "only want wants rather no not none without nicht kein keine keinen nur sin sans solo "
-    "seulement confirmed accepted cap capped"
+    "seulement confirmed accepted cap capped "
+    # A negation, "without" or "only" in other languages: part of a rule, no rule alone.
+    "não sem só apenas somente nenhum nenhuma non senza soltanto nessun nessuna niet geen "
+    "zonder alleen не нет без только ні тільки лише nie tylko ani jen pouze inte ingen inga "
+    "utan bara endast ikke uden kun ei vain ilman nem ne csak nélkül değil yok sadece "
+    "olmadan δεν όχι οχι χωρίς χωρις μόνο μονο nu doar numai fără fara sense samo tidak "
+    "bukan tak tanpa hanya sahaja hindi bila pekee không chưa chỉ नहीं सिर्फ़ सिर्फ केवल "
+    "sirf না শুধু কেবল لا ليس بدون فقط לא בלי ללא רק نه بدون فقط"
 )
 _WEAK = frozenset(_WEAK_WORDS.split())
 """Cues that alone make no rule ("no, thanks", "only the first one?"): a sentence needs one
@@ -204,15 +282,31 @@ def _is_constraint(sentence: str) -> bool:
     return bool(strong) or len(cues) >= 2
 
 
+_LABELLED = r"^\W*(?:[^\W\d][^:：\n]{0,40}[:：]\s*)?"
+"""A sentence's start, after a label ("House rule: no shoes", "nguyên tắc của chị: không …")."""
 _PROHIBITION = re.compile(
-    r"^\W*(?:no|kein(?:e|en)?|pas\s+de|sin|nada\s+de|aucun(?:e)?)\s+(?!(?:one|idea|worries|"
-    r"problem|thanks|need|more|doubt|way|rush)\b)[^\W\d]{3,}|^\W*(?:不准|不许|禁止|不得)",
+    _LABELLED + r"(?:no|kein(?:e|en)?|pas\s+de|sin|nada\s+de|aucun(?:e)?)\s+(?!(?:one|idea|worries|"
+    r"problem|thanks|need|more|doubt|way|rush)\b)[^\W\d]{3,}|"
+    + _LABELLED
+    + r"(?:不准|不许|禁止|不得)|"
+    # A negation opening the sentence before its verb forbids in these languages ("não mande
+    # a fatura", "non inviare", "không dùng", "nu trimite", "не отправляй"), unless the verb is
+    # one of knowing or being sure ("não sei", "không biết").
+    + _LABELLED
+    + r"(?:não|nao|non|niet|không|khong|nu|не|ні|δεν|μην|tidak|nem|ne|नहीं|לא|لا)\s+"
+    r"(?!(?:sei|sabe|sabemos|tenho|so|sappiamo|weet|weten|biết|biet|chắc|știu|stiu|знаю|знаем|"
+    r"уверен|знаю|ξέρω|ξερω|tahu|tudom|vím|vim|जानता|पता|יודע|יודעת|أعرف|اعرف)(?!\w))"
+    r"[^\W\d]{2,}",
     re.IGNORECASE,
 )
 """A sentence that opens by forbidding ("No external network calls from the sandbox.")."""
 _STRONG_WORDS = (
     "never must vegetar vegan allerg halal kosher always deadline budget nie immer muss "
-    "jamais toujours nunca siempre"
+    "jamais toujours nunca siempre sempre mai nooit altijd никогда всегда нельзя ніколи "
+    "завжди nigdy zawsze nikdy vždy aldrig alltid altid aldri koskaan aina soha mindig "
+    "asla daima ποτέ ποτε πάντα παντα niciodată mereu întotdeauna nikad uvijek jangan "
+    "selalu không bao giờ luôn cấm đừng hamesha kabhi हमेशा أبدا دائما אף תמיד אסור هرگز "
+    "همیشه"
 )
 _STRONG_IN_QUESTIONS = tuple(_STRONG_WORDS.split())
 _CONSTRAINTS: TextMemo[bool] = TextMemo(1_000_000)
@@ -223,9 +317,25 @@ _ABSOLUTE_CUES = """
     prohibited, not allowed, under no circumstances, mandatory, strictly, no exceptions,
     nie, niemals, immer, muss, müssen, darf nicht, dürfen nicht, auf keinen fall, verboten,
     jamais, toujours, doit, doivent, il faut, interdit, ne jamais,
-    nunca, siempre, debe, deben, prohibido, jamás, mai, sempre, deve, proibito, proibido
+    nunca, siempre, debe, deben, prohibido, jamás, mai, sempre, deve, proibito, proibido,
+    devem, obrigatório, obrigatória, não pode, não podem, vietato, vietata, obbligatorio,
+    nooit, altijd, moet, moeten, verplicht, verboden, mag niet, mogen niet,
+    никогда, всегда, нельзя, запрещено, обязательно, ніколи, завжди, не можна, заборонено,
+    nigdy, zawsze, musi, nie wolno, zabronione, nikdy, vždy, musí, nesmí, zakázáno,
+    aldrig, alltid, måste, får inte, förbjudet, altid, skal, må ikke, forbudt, aldri,
+    ei koskaan, aina, täytyy, ei saa, kielletty, älä, soha, sosem, mindig, tilos, kötelező,
+    nem szabad, asla, her zaman, mutlaka, yasak*, ποτέ, ποτε, πάντα, παντα, πρέπει, πρεπει,
+    απαγορεύεται, απαγορευεται, μην, niciodată, niciodata, întotdeauna, trebuie, interzis,
+    nikad, uvijek, mora, zabranjeno, ne smije, jangan, tidak boleh, dilarang, wajib, harus,
+    selalu, tidak pernah, huwag, bawal, kamwe, lazima, marufuku, không bao giờ, phải,
+    bắt buộc, cấm, đừng, không được, tuyệt đối, kabhi nahi, kabhi mat, hamesha, zaroor,
+    कभी नहीं, हमेशा, मत, অবশ্যই, নিষিদ্ধ, أبدا, دائما, يجب, ممنوع, لا يجوز, אף פעם,
+    לעולם לא, תמיד, חייב, אסור, חובה, هرگز, همیشه, باید, نباید, ممنوع
 """
-_ZH_ABSOLUTE = "绝不|绝对不|永远不|不要|不能|不准|不许|禁止|必须|务必|一定要|不得"
+_ZH_ABSOLUTE = (
+    "绝不|绝对不|永远不|不要|不能|不准|不许|禁止|必须|务必|一定要|不得|"
+    "絶対|必ず|してはいけない|しないで|ないでください|절대|반드시|금지|하지 마|하지마|ห้าม|ต้อง|อย่า"
+)
 _ABSOLUTE = _cue_pattern(_ABSOLUTE_CUES, _ZH_ABSOLUTE)
 
 
