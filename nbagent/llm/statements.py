@@ -271,7 +271,7 @@ def is_constraint(sentence: str) -> bool:
 def _is_constraint(sentence: str) -> bool:
     if len(sentence) < 6 or len(sentence) > 400:
         return False
-    if _PROHIBITION.match(sentence) and not _IDLE.match(sentence):
+    if _forbids(sentence) and not _IDLE.match(sentence):
         return True
     cues = constraint_cues(_IDLE.sub(" ", sentence))
     if not cues:
@@ -282,24 +282,31 @@ def _is_constraint(sentence: str) -> bool:
     return bool(strong) or len(cues) >= 2
 
 
-_LABELLED = r"^\W*(?:[^\W\d][^:：\n]{0,40}[:：]\s*)?"
-"""A sentence's start, after a label ("House rule: no shoes", "nguyên tắc của chị: không …")."""
 _PROHIBITION = re.compile(
-    _LABELLED + r"(?:no|kein(?:e|en)?|pas\s+de|sin|nada\s+de|aucun(?:e)?)\s+(?!(?:one|idea|worries|"
-    r"problem|thanks|need|more|doubt|way|rush)\b)[^\W\d]{3,}|"
-    + _LABELLED
-    + r"(?:不准|不许|禁止|不得)|"
+    r"\W*(?:(?:no|kein(?:e|en)?|pas\s+de|sin|nada\s+de|aucun(?:e)?)\s+(?!(?:one|idea|worries|"
+    r"problem|thanks|need|more|doubt|way|rush)\b)[^\W\d]{3,}|不准|不许|禁止|不得|"
     # A negation opening the sentence before its verb forbids in these languages ("não mande
     # a fatura", "non inviare", "không dùng", "nu trimite", "не отправляй"), unless the verb is
     # one of knowing or being sure ("não sei", "không biết").
-    + _LABELLED
-    + r"(?:não|nao|non|niet|không|khong|nu|не|ні|δεν|μην|tidak|nem|ne|नहीं|לא|لا)\s+"
+    r"(?:não|nao|non|niet|không|khong|nu|не|ні|δεν|μην|tidak|nem|ne|नहीं|לא|لا)\s+"
     r"(?!(?:sei|sabe|sabemos|tenho|so|sappiamo|weet|weten|biết|biet|chắc|știu|stiu|знаю|знаем|"
-    r"уверен|знаю|ξέρω|ξερω|tahu|tudom|vím|vim|जानता|पता|יודע|יודעת|أعرف|اعرف)(?!\w))"
-    r"[^\W\d]{2,}",
+    r"уверен|ξέρω|ξερω|tahu|tudom|vím|vim|जानता|पता|יודע|יודעת|أعرف|اعرف)(?!\w))[^\W\d]{2,})",
     re.IGNORECASE,
 )
-"""A sentence that opens by forbidding ("No external network calls from the sandbox.")."""
+"""How a sentence that forbids opens ("No external network calls from the sandbox."), read
+from where it starts (see :func:`_forbids`)."""
+_LABEL = re.compile(r"\W*[^\W\d][^:：\n]{0,40}[:：]\s*")
+"""A label before what a sentence says ("House rule: no shoes", "nguyên tắc của chị: …")."""
+
+
+def _forbids(sentence: str) -> bool:
+    """Whether ``sentence`` opens by forbidding, maybe after a label."""
+    if _PROHIBITION.match(sentence):
+        return True
+    label = _LABEL.match(sentence) if ":" in sentence[:44] or "：" in sentence[:44] else None
+    return label is not None and _PROHIBITION.match(sentence, label.end()) is not None
+
+
 _STRONG_WORDS = (
     "never must vegetar vegan allerg halal kosher always deadline budget nie immer muss "
     "jamais toujours nunca siempre sempre mai nooit altijd никогда всегда нельзя ніколи "
@@ -345,7 +352,7 @@ def is_rule(sentence: str) -> bool:
     a decision or a next step: what a summary short of room keeps first."""
     return (
         is_constraint(sentence)
-        and (_ABSOLUTE.search(sentence) is not None or _PROHIBITION.match(sentence) is not None)
+        and (_ABSOLUTE.search(sentence) is not None or _forbids(sentence))
         and not _QUESTION.search(sentence)
     )
 
