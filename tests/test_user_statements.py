@@ -83,7 +83,7 @@ def test_ordinary_sentences_are_not_constraints(sentence: str) -> None:
 # the rule is one that forbids or requires outright (what a short ledger keeps first).
 _RULES_AND_SMALL_TALK = [
     ("não mande a fatura antes da assinatura", "obrigado pela ajuda, não sei ainda"),
-    ("mai inviare la fattura prima della firma", "grazie mille, non so"),
+    ("non inviare mai la fattura prima della firma", "grazie mille, non so"),
     ("stuur nooit een factuur voor de handtekening", "dank je wel, dat is mooi"),
     ("никогда не отправляй счёт до подписи", "спасибо, всё хорошо"),
     ("ніколи не надсилай рахунок до підпису", "дякую, все добре"),
@@ -109,6 +109,24 @@ _RULES_AND_SMALL_TALK = [
     ("서명 전에는 절대 청구서를 보내지 마세요", "감사합니다"),
     ("ห้ามส่งใบแจ้งหนี้ก่อนเซ็นสัญญา", "ขอบคุณครับ"),
 ]
+
+
+_NOT_RULES_THOUGH_THEY_LOOK_LIKE_ONE = [
+    "không có gì",  # "you're welcome", a negation then "there is"
+    "não tem problema, pode mandar",
+    "non ho capito bene",
+    "Nu gaan we verder met de release.",  # Dutch "nu" is "now"
+    "Im Mai fahren wir nach Rom.",  # German "Mai" is May
+    "Mora is our designer.",
+    "jeg skal på arbejde i morgen",  # Danish "skal": a plan
+    "saya dapat membantu minggu depan",  # Indonesian "dapat": can
+    "не было никаких проблем",
+]
+
+
+@pytest.mark.parametrize("sentence", _NOT_RULES_THOUGH_THEY_LOOK_LIKE_ONE)
+def test_a_word_a_rule_uses_elsewhere_makes_no_rule(sentence: str) -> None:
+    assert not is_constraint(sentence)
 
 
 @pytest.mark.parametrize(("rule", "small_talk"), _RULES_AND_SMALL_TALK)

@@ -137,7 +137,7 @@ _CONSTRAINT_CUES = """
     niciodată, niciodata, mereu, întotdeauna, intotdeauna, trebuie, obligatoriu, interzis,
     nu are voie, doar, numai, cel mult, cel puțin, cel putin, buget, am decis, am ales,
     aprobat, respins, anulat, evită, evita, fără, fara, nu,
-    cal, ha de, obligatori, prohibit, només, com a màxim, almenys, hem decidit, triat,
+    ha de, obligatori, prohibit, només, com a màxim, almenys, hem decidit, triat,
     aprovat, rebutjat, sense,
     nikad, nikada, uvijek, mora, moramo, zabranjeno, obavezno, ne smije, samo, najviše,
     najmanje, barem, proračun, radije, odlučili, odabrali, odobreno, odbijeno, otkazano,
@@ -145,7 +145,7 @@ _CONSTRAINT_CUES = """
     sahaja, paling banyak, maksimal, minimal, setidaknya, tenggat, batas waktu, anggaran,
     lebih suka, memutuskan, diputuskan, dipilih, disetujui, ditolak, dibatalkan, hindari,
     tanpa, tidak, bukan, tak,
-    huwag, hindi puwede, bawal, dapat, kailangan, palagi, kailanman, hindi,
+    huwag, hindi puwede, bawal, kailangan, palagi, kailanman, hindi,
     kamwe, daima, lazima, marufuku, pekee, angalau, tumeamua, tumechagua, bila,
     không bao giờ, luôn luôn, luôn, phải, bắt buộc, cấm, đừng, không được, tuyệt đối,
     chỉ, tối đa, tối thiểu, ít nhất, hạn chót, ngân sách, thích hơn, quyết định, chọn,
@@ -235,7 +235,11 @@ _WEAK_WORDS = (
     "utan bara endast ikke uden kun ei vain ilman nem ne csak nélkül değil yok sadece "
     "olmadan δεν όχι οχι χωρίς χωρις μόνο μονο nu doar numai fără fara sense samo tidak "
     "bukan tak tanpa hanya sahaja hindi bila pekee không chưa chỉ नहीं सिर्फ़ सिर्फ केवल "
-    "sirf না শুধু কেবল لا ليس بدون فقط לא בלי ללא רק نه بدون فقط"
+    "sirf না শুধু কেবল لا ليس بدون فقط לא בלי ללא רק نه بدون فقط "
+    # Words that also say other things: "mai" is May in German and a name (as "Mora" is one
+    # beside Croatian "must"), Danish "skal" and Norwegian "må" speak of plans too, Finnish
+    # "pitää" is also "to like".
+    "mai skal må pitää mora"
 )
 _WEAK = frozenset(_WEAK_WORDS.split())
 """Cues that alone make no rule ("no, thanks", "only the first one?"): a sentence needs one
@@ -288,9 +292,12 @@ _PROHIBITION = re.compile(
     # A negation opening the sentence before its verb forbids in these languages ("não mande
     # a fatura", "non inviare", "không dùng", "nu trimite", "не отправляй"), unless the verb is
     # one of knowing or being sure ("não sei", "không biết").
-    r"(?:não|nao|non|niet|không|khong|nu|не|ні|δεν|μην|tidak|nem|ne|नहीं|לא|لا)\s+"
-    r"(?!(?:sei|sabe|sabemos|tenho|so|sappiamo|weet|weten|biết|biet|chắc|știu|stiu|знаю|знаем|"
-    r"уверен|ξέρω|ξερω|tahu|tudom|vím|vim|जानता|पता|יודע|יודעת|أعرف|اعرف)(?!\w))[^\W\d]{2,})",
+    # ("nu" is left out: Dutch "nu" is "now".)
+    r"(?:não|nao|non|niet|không|khong|не|ні|δεν|μην|tidak|nem|ne|नहीं|לא|لا)\s+"
+    r"(?!(?:sei|sabe|sabemos|tenho|tem|há|é|foi|era|está|so|sappiamo|ho|ha|è|c['’]è|sono|"
+    r"weet|weten|is|biết|biet|chắc|có|sao|знаю|знаем|уверен|было|был|была|за|знаю|було|"
+    r"ξέρω|ξερω|είναι|ειναι|έχει|εχει|tahu|ada|apa|tudom|van|volt|vím|vim|jsem|je|"
+    r"जानता|पता|है|יודע|יודעת|יש|أعرف|اعرف|يوجد)(?!\w))[^\W\d]{2,})",
     re.IGNORECASE,
 )
 """How a sentence that forbids opens ("No external network calls from the sandbox."), read
