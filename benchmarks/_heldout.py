@@ -92,6 +92,10 @@ SEALED5 = HELDOUT.parent / "heldout_sealed5"
 wedding caterer, a Greek trawler's maintenance, Mandarin/English game ops, a Hungarian building
 permit, an Indonesian translator's books, a Finnish school timetable), after sealed4 was spent:
 measured, never tuned on (see its README)."""
+SEALED6 = HELDOUT.parent / "heldout_sealed6"
+"""A seventh set, six conversations written blind in session 14 after sealed5's losses were
+read (a Danish honey co-op, a Romanian film shoot, a Ukrainian dental lab, an Arabic hotel night
+audit, a Malay solar installer, a Catalan orchard): measured, never tuned on (see its README)."""
 
 
 def case_names(folder: Path = HELDOUT) -> list[str]:

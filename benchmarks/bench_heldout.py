@@ -14,8 +14,11 @@ and of ``tests/data/heldout_sealed4/`` (six, 50-51 turns, written blind in sessi
 genomics pipeline, Turkish marketplace seller ops, a Swedish rental leak, a Brazilian month-end
 close, a Hinglish pharmacy, a Czech inheritance) and of ``tests/data/heldout_sealed5/`` (six,
 47-48 turns, written blind in session 14: a Vietnamese caterer, a Greek trawler, Mandarin/English
-game ops, a Hungarian permit, an Indonesian translator, a Finnish timetable) are replayed
-through real sessions (see :mod:`benchmarks._heldout`) on a 16,000-token window under:
+game ops, a Hungarian permit, an Indonesian translator, a Finnish timetable) and of
+``tests/data/heldout_sealed6/`` (six, 46-47 turns, written blind in session 14: a Danish honey
+co-op, a Romanian film shoot, a Ukrainian dental lab, an Arabic night audit, a Malay solar
+installer, a Catalan orchard) are replayed through real sessions (see
+:mod:`benchmarks._heldout`) on a 16,000-token window under:
 
 - ``keep last 20 messages``: the baseline, each turn's unmanaged request cut to its last 20
   messages (no summary), measured in the same run;
@@ -45,6 +48,7 @@ from benchmarks._heldout import (
     SEALED3,
     SEALED4,
     SEALED5,
+    SEALED6,
     WINDOW,
     case_names,
     default_policy,
@@ -80,7 +84,9 @@ def measure_all() -> dict[str, list[dict[str, Any]]]:
     summary, compact = default_policy(WINDOW)
     tables: dict[str, list[dict[str, Any]]] = {}
     for folder, name in [
-        (f, n) for f in (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4, SEALED5) for n in case_names(f)
+        (f, n)
+        for f in (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4, SEALED5, SEALED6)
+        for n in case_names(f)
     ]:
         case = load_case(name, folder)
         name = f"{folder.name}/{name}"

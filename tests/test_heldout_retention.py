@@ -18,6 +18,7 @@ from benchmarks._heldout import (
     SEALED3,
     SEALED4,
     SEALED5,
+    SEALED6,
     Case,
     Correction,
     Fact,
@@ -133,6 +134,17 @@ def test_the_sixth_set_has_six_more_in_new_domains_and_languages_written_blind()
     """Written in session 14 by a helper that read no nbagent source (see its README)."""
     earlier = (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4)
     cases = _blind_set(SEALED5, earlier, {"vi", "el", "zh+en", "hu", "id", "fi"})
+    for case in cases:
+        users = [message_text(t.user) for t in split_turns(case.messages)[1]]
+        assert len(case.corrections) == 5
+        for fix in case.corrections:
+            assert _said_at(fix, users, exact=False), fix
+
+
+def test_the_seventh_set_has_six_more_in_new_domains_and_languages_written_blind() -> None:
+    """Written in session 14 by a helper that read no nbagent source (see its README)."""
+    earlier = (HELDOUT, SEALED, SEALED2, SEALED3, SEALED4, SEALED5)
+    cases = _blind_set(SEALED6, earlier, {"da", "ro", "uk", "ar", "ms", "ca"})
     for case in cases:
         users = [message_text(t.user) for t in split_turns(case.messages)[1]]
         assert len(case.corrections) == 5
