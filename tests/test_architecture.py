@@ -1,7 +1,7 @@
 """The structure a newcomer can follow, checked: layers point down, no import circle (imports
 inside functions and under ``TYPE_CHECKING`` included), private modules stay in their package,
-every third-party import is declared, the README's API table is the root, and its settings
-table lists every setting with its default."""
+every third-party import is declared, the README's API table is the root, its settings table
+lists every setting with its default, and one ``%%agent`` turn runs code in few modules."""
 
 from __future__ import annotations
 
@@ -211,3 +211,60 @@ def test_the_readme_settings_table_lists_every_setting_with_its_default() -> Non
     # Issue 22 asks for at most 40; this is where the count stands, so a new setting is a
     # decision made here, not one that slips in.
     assert len(settings) == 53
+
+
+# The measurement runs in a child process: a profiler in the test process would see (and slow)
+# every other test, and the turn's background loop thread must start under it.
+TURN_PATH_SCRIPT = """
+import json, os, sys, threading, time
+touched = set(); on = [False]
+def prof(frame, event, arg):
+    if on[0] and event == "call":
+        f = frame.f_code.co_filename
+        if "/nbagent/" in f:
+            touched.add(f.split("/nbagent/", 1)[1])
+sys.setprofile(prof); threading.setprofile(prof)
+from IPython.testing.globalipapp import start_ipython
+ip = start_ipython(); os.chdir(sys.argv[1])
+ip.run_line_magic("load_ext", "nbagent")
+ip.run_cell_magic("agent", "", "hello there, book me a table")  # warm-up turn
+on[0] = True
+ip.run_cell_magic("agent", "", "and what about tomorrow at 7?")
+time.sleep(1); on[0] = False
+print(json.dumps(sorted(touched)))
+"""
+
+
+def test_one_agent_turn_runs_code_in_few_modules(tmp_path: Path) -> None:
+    """One ``%%agent`` turn (magics, offline provider, after a warm-up turn) executes code in
+    this many of nbagent's modules: one idea is one module, not one idea scattered over many."""
+    import json
+    import os
+    import subprocess
+
+    from nbagent.llm.providers.registry import (
+        BASE_URL_ENV_VARS,
+        KEY_ENV_VARS,
+        MODEL_ENV_VAR,
+        PROVIDER_ENV_VAR,
+    )
+
+    unset = {*KEY_ENV_VARS.values(), *BASE_URL_ENV_VARS.values(), MODEL_ENV_VAR, PROVIDER_ENV_VAR}
+    env = {k: v for k, v in os.environ.items() if k not in unset}  # the offline provider
+    env["IPYTHONDIR"] = str(tmp_path / "ipython")  # keep ~/.ipython out of it
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])  # this tree's
+    out = subprocess.run(
+        [sys.executable, "-c", TURN_PATH_SCRIPT, str(tmp_path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+    )
+    touched = json.loads(out.stdout.strip().splitlines()[-1])
+    assert "notebook/magics.py" in touched and "llm/providers/offline.py" in touched
+    # Issue 22 asks for at most 25 (it was 39 before the merges of issue 22: the timeline's
+    # compaction JSON, the estimate's text features, the magic's arguments and commands); this
+    # is where the count stands, so a new module on a turn's path is a decision made here.
+    assert len(touched) == 35, f"{len(touched)} modules on a turn's path: {', '.join(touched)}"

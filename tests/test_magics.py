@@ -45,10 +45,9 @@ from nbagent.llm.providers.registry import (
     PROVIDER_ENV_VAR,
 )
 from nbagent.llm.request import MessageRequest, MessageResponse
-from nbagent.notebook import _magic_commands as commands
+from nbagent.notebook import magics as magics_module
 from nbagent.notebook._html import markdown_to_safe_html
-from nbagent.notebook._magic_args import line_parser, split
-from nbagent.notebook.magics import AgentMagics, CellFailed, turn_meta
+from nbagent.notebook.magics import AgentMagics, CellFailed, line_parser, split, turn_meta
 from tests.agent_support import main_thread_waits_in_run_sync
 from tests.wire_server import free_port, json_reply, wire_server_fixture  # noqa: F401
 
@@ -688,14 +687,24 @@ def test_an_interrupt_before_the_step_started_does_not_wait_for_it() -> None:
 
 
 def test_the_commands_do_not_reach_back_into_the_magics() -> None:
-    """The %agent subcommands get the session book, the settings and the arguments."""
-    source = Path(commands.__file__).read_text(encoding="utf-8")
+    """The %agent subcommands get the session book, the settings and the arguments: no function
+    of the magics module outside the class names it, and the module uses no private module of
+    the agent or llm layers."""
+    tree = ast.parse(Path(magics_module.__file__).read_text(encoding="utf-8"))
+    functions = [node for node in tree.body if isinstance(node, ast.FunctionDef)]
+    assert {"run", "open_session", "configure", "show_table"} <= {f.name for f in functions}
+    reaching = [
+        f.name
+        for f in functions
+        for node in ast.walk(f)
+        if isinstance(node, ast.Name) and node.id == "AgentMagics"
+    ]
+    assert reaching == []
     imported = {
         node.module
-        for node in ast.walk(ast.parse(source))
+        for node in ast.walk(tree)
         if isinstance(node, ast.ImportFrom) and node.module is not None
     }
-    assert "nbagent.notebook.magics" not in imported
     assert not any(m.startswith(("nbagent.agent._", "nbagent.llm._")) for m in imported)
 
 

@@ -15,14 +15,13 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from nbagent.agent import _compaction_json
-from nbagent.agent._compaction_json import decode_report, encode_report
+from nbagent.agent import timeline
 from nbagent.agent._state import TIMELINE_NAMESPACE
 from nbagent.agent.session import AgentSession
 from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import InMemoryStore, PutValue, StoreOp
 from nbagent.agent.summary import SummaryConfig
-from nbagent.agent.timeline import SummaryStatus, TurnRecord
+from nbagent.agent.timeline import SummaryStatus, TurnRecord, decode_report, encode_report
 from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactRecord, Skip, microcompact
 from nbagent.llm.messages import Message
@@ -291,7 +290,7 @@ async def test_a_turn_that_summarises_saves_its_record_before_and_after_the_summ
 async def test_a_run_over_the_row_limit_keeps_its_totals_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(_compaction_json, "KEPT_ROWS_LIMIT", 12)
+    monkeypatch.setattr(timeline, "KEPT_ROWS_LIMIT", 12)
     store = InMemoryStore()
     session = open_session(store)
     for prompt in PROMPTS:

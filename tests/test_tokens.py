@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks._corpus import FAMILIES, corpus
 from nbagent.errors import ConfigurationError
-from nbagent.llm import _text_features as counting
+from nbagent.llm import tokens
 from nbagent.llm.blocks import (
     AudioBlock,
     ExtensionBlock,
@@ -106,8 +106,8 @@ def test_the_small_and_the_numpy_path_count_the_same(held_out: dict[str, list[st
     texts = [d for docs in held_out.values() for d in docs]
     texts += [f"{a} filler text {b}" for a in edges for b in edges]
     for text in texts:
-        folded = text.encode().translate(counting._CLASSES, counting._CONTINUATION)
-        assert counting._counts(folded, text.isascii()) == counting._counts_numpy(
+        folded = text.encode().translate(tokens._CLASSES, tokens._CONTINUATION)
+        assert tokens._counts(folded, text.isascii()) == tokens._counts_numpy(
             folded, text.isascii()
         ), text[:40]
 
@@ -115,9 +115,9 @@ def test_the_small_and_the_numpy_path_count_the_same(held_out: dict[str, list[st
 def test_long_texts_are_counted_in_blocks_that_add_up(held_out: dict[str, list[str]]) -> None:
     # Every script, every family, long enough for several blocks: cutting changes no count.
     text = "\n".join(d for docs in held_out.values() for d in docs) * 2
-    folded = text.encode().translate(counting._CLASSES, counting._CONTINUATION)
-    assert len(folded) > 4 * counting._BLOCK
-    assert counting._counts_numpy(folded, False) == counting._block_counts(folded, False)
+    folded = text.encode().translate(tokens._CLASSES, tokens._CONTINUATION)
+    assert len(folded) > 4 * tokens._BLOCK
+    assert tokens._counts_numpy(folded, False) == tokens._block_counts(folded, False)
 
 
 def test_script_awareness() -> None:

@@ -20,56 +20,739 @@ use, through :func:`~nbagent.agent.run_sync`), so a cell works inside the kernel
 loop; the cell waits for the turn while the output updates. An interrupt stops the cell once the
 turn has unwound.
 
-The subcommands of ``%agent`` are in :mod:`~nbagent.notebook._magic_commands`; they get the
-session book and the options as :class:`~nbagent.notebook._magic_commands.MagicSettings`.
-
 Defaults for new sessions are traitlets options: ``%config AgentMagics.default_provider =
 "offline"``, ``c.AgentMagics.store_path = ...`` in an IPython profile, and so on.
+
+The module is the one magic, read top to bottom:
+
+* **Arguments**: argparse that reports instead of exiting. A bad line raises
+  :class:`UsageProblem` carrying the message and the usage of the subcommand it concerns; the
+  magic prints it (no traceback). ``--help`` raises :class:`HelpShown` after the help text was
+  printed.
+* **Commands**: the ``%agent`` subcommands, one function each, run by :func:`run` with what
+  they read: the :class:`SessionBook` of the notebook, the :class:`MagicSettings` (the magics'
+  options, taken when the line runs), the parsed arguments and the notebook's namespace (for
+  ``--tools NAME``); a command never calls back into :class:`AgentMagics`. Tables, the chart
+  and the summary come from :mod:`~nbagent.notebook.tables`, :mod:`~nbagent.notebook.charts`
+  and :mod:`~nbagent.notebook.summary_view`, imported when first used so loading the extension
+  stays cheap.
+* **The magic**: :class:`AgentMagics`, its traitlets options, ``%agent`` dispatching to the
+  commands and ``%%agent`` running a turn in the cell output.
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import logging
+import math
+import os
+import shlex
+from collections.abc import Mapping
 from contextlib import closing
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Literal, NoReturn
 
 from IPython.core.error import UsageError
 from IPython.core.magic import Magics, line_cell_magic, magics_class
+from IPython.display import display
 from traitlets import Bool, Enum, Float, Int, Unicode
 
 from nbagent.agent import (
+    UNCHANGED,
     AgentSession,
+    SlotMode,
     SummaryConfig,
     SummaryStatus,
     TurnRecord,
+    Unchanged,
     iterate_sync,
     run_sync,
 )
 from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.compact import CompactConfig
+from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers import mask_urls
-from nbagent.notebook import _magic_commands as commands
+from nbagent.llm.providers.registry import PROVIDER_ENV_VAR
 from nbagent.notebook._html import preview
-from nbagent.notebook._magic_args import (
-    HelpShown,
-    UsageProblem,
-    cell_parser,
-    expand,
-    line_parser,
-    parse,
-)
 from nbagent.notebook._render import (
     error_html,
     error_text,
+    history_html,
     live_updates,
     meta_html,
     parts_html,
     parts_text,
     reply_parts,
+    split_turns,
+    turns_text,
 )
-from nbagent.notebook._sessions import SessionBook
+from nbagent.notebook._sessions import (
+    OFFLINE_NOTICE,
+    SessionBook,
+    as_registry,
+    is_offline,
+    provider_label,
+    save_slot,
+    store_location,
+)
 
 logger = logging.getLogger("nbagent.notebook.magics")
+
+
+# == Arguments: argparse that reports instead of exiting ===========================================
+
+
+COMMANDS: dict[str, str] = {
+    "new": "open a session (resumes a stored one with the same id)",
+    "config": "show or change the summary settings and the slot mode of a session",
+    "tokens": "per-message token table of the session",
+    "compaction": "microcompact decisions of the session",
+    "timeline": "one row per turn: context tokens, watermark, summary status",
+    "watermark": "chart of context tokens against the summary trigger line",
+    "cost": "USD per turn and in all: conversation vs summaries, cache reads, prices used",
+    "summary": "the current conversation summary",
+    "facts": "the conversation's facts and whether the model still sees them (retention)",
+    "pin": "pin a fact: every summary's ledger keeps it (%agent pin gate B12 closes 06:40)",
+    "history": "the stored conversation (summarised turns dimmed)",
+    "reset": "start a fresh conversation with the same settings (the old one stays stored)",
+    "sessions": "sessions stored in the store and open in this kernel",
+    "chat": "a chat widget on the session (streams, gauge, summary, compaction log)",
+    "help": "this help",
+}
+
+
+class UsageProblem(NbAgentError):
+    """A magic line that cannot be parsed; ``usage`` says how to write it."""
+
+    def __init__(self, message: str, usage: str = "") -> None:
+        super().__init__(message)
+        self.usage = usage
+
+    def message_and_usage(self) -> str:
+        """The message, then the usage of the subcommand (IPython prefixes ``UsageError:``)."""
+        text = str(self)
+        return f"{text}\n{self.usage.rstrip()}" if self.usage else text
+
+
+class HelpShown(Exception):
+    """``--help`` printed its text; nothing else to do."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageProblem(message, self.format_usage())
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        if status:
+            raise UsageProblem(message or "bad arguments", self.format_usage())
+        raise HelpShown()
+
+
+def _ratio(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number, e.g. 0.75") from None
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not in (0, 1], e.g. 0.75")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds, e.g. 180") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
+
+
+def _count(minimum: int) -> Any:
+    def parse(text: str) -> int:
+        try:
+            value = int(text.replace("_", "").replace(",", ""))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"{text!r} must be >= {minimum}")
+        return value
+
+    return parse
+
+
+def _session_id(text: str) -> str:
+    # An empty id would silently mean "a fresh session", and a new one at every such cell.
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the session id is empty; leave --session out instead")
+    return text
+
+
+def _session_option(parser: argparse.ArgumentParser, text: str | None = None) -> None:
+    parser.add_argument(
+        "--session",
+        type=_session_id,
+        metavar="ID",
+        help=text or "session id (default: the default one)",
+    )
+
+
+def line_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="%agent", description="Configure and inspect agent sessions.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    new = commands.add_parser("new", help=COMMANDS["new"])
+    new.add_argument("--provider", metavar="SPEC", help="e.g. openai:gpt-4o-mini or offline")
+    new.add_argument("--model", metavar="M", help="model name sent with each request")
+    _session_option(new, "session id (default: chat-N, fresh)")
+    new.add_argument("--system", metavar="TEXT", help="system prompt")
+    new.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="a SQLite file (default .nbagent/) or a postgresql://user@host/db URL "
+        "(pip install 'nbagent[postgres]'; the password is never shown)",
+    )
+    new.add_argument(
+        "--tools", metavar="NAME", help="a ToolRegistry or a list of functions in the notebook"
+    )
+
+    config = commands.add_parser("config", help=COMMANDS["config"])
+    config.add_argument("--trigger-ratio", type=_ratio, metavar="R")
+    config.add_argument("--max-context", type=_count(1), metavar="N")
+    config.add_argument("--debounce", type=_count(0), metavar="N")
+    config.add_argument("--watermark", choices=("context", "cumulative"))
+    config.add_argument("--strategy", choices=("full", "incremental"))
+    config.add_argument("--summary-model", metavar="M")
+    config.add_argument(
+        "--summary-timeout",
+        type=_seconds,
+        metavar="S",
+        help="seconds each summary call may take (a slow local model needs more)",
+    )
+    config.add_argument(
+        "--language",
+        choices=("auto", "zh", "en"),
+        help="summary prompt and ledger language (auto: the conversation's)",
+    )
+    config.add_argument("--mode", choices=("full", "focused"), help="the current slot's mode")
+    switch = config.add_mutually_exclusive_group()
+    switch.add_argument("--off", action="store_true", help="turn automatic summaries off")
+    switch.add_argument("--on", action="store_true", help="turn them on (default settings)")
+    _session_option(config)
+
+    for name in ("tokens", "compaction", "timeline", "watermark", "cost", "summary", "facts"):
+        _session_option(commands.add_parser(name, help=COMMANDS[name]))
+    pin = commands.add_parser("pin", help=COMMANDS["pin"])
+    pin.add_argument("text", nargs="+", metavar="TEXT", help="the fact, as you want it kept")
+    _session_option(pin)
+    history = commands.add_parser("history", help=COMMANDS["history"])
+    history.add_argument("--last", type=_count(1), metavar="N", help="only the last N turns")
+    _session_option(history)
+    _session_option(commands.add_parser("reset", help=COMMANDS["reset"]))
+    sessions = commands.add_parser("sessions", help=COMMANDS["sessions"])
+    sessions.add_argument(
+        "--store",
+        metavar="PATH|URL",
+        help="a SQLite file (default .nbagent/) or a postgresql:// URL",
+    )
+    _session_option(commands.add_parser("chat", help=COMMANDS["chat"]))
+    commands.add_parser("help", help=COMMANDS["help"])
+    return parser
+
+
+def cell_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="%%agent", description="Run the cell body as one turn.")
+    parser.add_argument("--no-stream", action="store_true", help="show the reply when complete")
+    _session_option(parser)
+    parser.add_argument("--raw", action="store_true", help="do not expand {name} in the body")
+    return parser
+
+
+def split(line: str) -> list[str]:
+    """The line's words; a ``#`` that starts a word outside quotes starts a comment, as in a
+    shell (a line pasted from the README keeps its note), while one inside a word stays
+    (``postgresql://u:p#ss@host``: shlex's own comments would cut it there)."""
+    try:
+        return shlex.split(_without_comment(line))
+    except ValueError as e:
+        raise UsageProblem(f"cannot split the line: {e}; close the quotes") from None
+
+
+def _without_comment(line: str) -> str:
+    quote = ""
+    escaped = False
+    after_space = True  # the line's start counts as a space
+    for at, char in enumerate(line):
+        literal, escaped = escaped, False
+        if literal:
+            pass
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#" and after_space:
+            return line[:at]
+        after_space = char.isspace() and not literal and not quote
+    return line
+
+
+def parse(parser: argparse.ArgumentParser, line: str) -> argparse.Namespace:
+    args = parser.parse_args(split(line))
+    if getattr(args, "command", "") is None:
+        args.command = "help"
+    return args
+
+
+class _Names:
+    """The user namespace as seen by ``str.format_map``: a missing name says so clearly."""
+
+    def __init__(self, namespace: dict[str, Any]) -> None:
+        self._namespace = namespace
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._namespace:
+            return self._namespace[key]
+        if not key.isidentifier():
+            raise UsageProblem(
+                f"cannot expand the braces in the cell: {{{key}}} is not a variable name. Double "
+                "literal braces ({{ and }}) or run the cell with %%agent --raw"
+            )
+        raise UsageProblem(
+            f"{{{key}}} in the cell: no variable {key!r} in the notebook. Define it, write "
+            f"{{{{{key}}}}} for literal braces, or run the cell with %%agent --raw"
+        )
+
+
+def expand(body: str, namespace: dict[str, Any]) -> str:
+    """``{name}`` (and ``{name.attr}``, ``{name[0]}``, ``{x:.2f}``) from ``namespace``."""
+    try:
+        return body.format_map(_Names(namespace))
+    except UsageProblem:
+        raise
+    except Exception as e:  # a bad field, or a notebook value whose __format__ failed
+        raise UsageProblem(
+            f"cannot expand the braces in the cell ({type(e).__name__}: {e}). Double literal "
+            "braces ({{ and }}) or run the cell with %%agent --raw"
+        ) from None
+
+
+def _option(action: argparse.Action) -> str:
+    if not action.option_strings:  # a positional argument
+        return f"{action.metavar or action.dest.upper()}{'…' if action.nargs == '+' else ''}"
+    flag = action.option_strings[-1]
+    if action.nargs == 0:
+        return flag
+    if action.choices is not None:
+        return f"{flag} {'|'.join(map(str, action.choices))}"
+    return f"{flag} {action.metavar or action.dest.upper()}"
+
+
+def _options(parser: argparse.ArgumentParser) -> list[str]:
+    """``[--flag VALUE]`` per option of ``parser``, a mutually exclusive group as one."""
+    grouped = {
+        action: group
+        for group in parser._mutually_exclusive_groups
+        for action in group._group_actions
+    }
+    shown: list[str] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction):
+            continue
+        group = grouped.get(action)
+        if not action.option_strings:
+            shown.append(_option(action))
+        elif group is None:
+            shown.append(f"[{_option(action)}]")
+        elif action is group._group_actions[0]:
+            shown.append(f"[{'|'.join(_option(a) for a in group._group_actions)}]")
+    return shown
+
+
+def _usage(head: str, options: list[str], width: int = 96) -> list[str]:
+    lines = [f"  {head}"]
+    indent = " " * (len(head) + 3)
+    for option in options:
+        if len(lines[-1]) + 1 + len(option) > width and lines[-1] != f"  {head}":
+            lines.append(indent + option)
+        else:
+            lines[-1] += f" {option}"
+    return lines
+
+
+def help_text() -> str:
+    """The ``%agent help`` text; the options are read from the parsers, so it lists all."""
+    commands = next(
+        a.choices for a in line_parser()._actions if isinstance(a, argparse._SubParsersAction)
+    )
+    # Commands taking the same options share one line.
+    same: dict[tuple[str, ...], list[str]] = {}
+    for name, parser in commands.items():
+        options = tuple(_options(parser))
+        if options:
+            same.setdefault(options, []).append(name)
+    width = max(len(name) for name in COMMANDS)
+    lines = [
+        "%agent COMMAND [options]    configure and inspect agent sessions",
+        f"%%agent {' '.join(_options(cell_parser()))}    the cell body is one turn",
+        "",
+        "Commands:",
+    ]
+    lines += [f"  {name.ljust(width)}  {text}" for name, text in COMMANDS.items()]
+    lines += ["", "Options:"]
+    for options, names in same.items():
+        lines += _usage(f"%agent {'|'.join(names)}", list(options))
+    lines += [
+        "  %agent COMMAND --help   shows the options of one command",
+        "",
+        "In a %%agent cell, {name} is replaced by the value of `name` in the notebook ({{ and }} "
+        "write literal braces); --raw sends the text as is.",
+        "Defaults for new sessions: %config AgentMagics (e.g. "
+        '%config AgentMagics.default_provider = "offline").',
+        "",
+        "The same from Python (the magics keep their sessions in SQLite under .nbagent/):",
+        '  session = AgentBuilder().provider("offline").summary_config(SummaryConfig())'
+        '.build().session("trip")',
+        '  session.submit_turn_sync("Plan two days in Lyon")   # or: await session.submit_turn()',
+        '  async with session.stream_turn("Cheaper hotels?") as events: ...',
+        "A failed turn or a usage mistake fails its cell, so Run All stops there.",
+    ]
+    return "\n".join(lines)
+
+
+# == Commands: one function per %agent subcommand, run by run() ====================================
+
+
+@dataclass(frozen=True)
+class MagicSettings:
+    """What the commands read of the magics' options (``%config AgentMagics.x = ...``).
+
+    ``summary`` and ``compact`` are the settings of new sessions (``None``: off); empty strings
+    of the options are ``None`` here.
+    """
+
+    default_provider: str | None = None
+    default_model: str | None = None
+    store_path: str | None = None
+    system_prompt: str | None = None
+    show_tool_calls: bool = True
+    update_interval: float = 0.05
+    summary: SummaryConfig | None = None
+    compact: CompactConfig | None = None
+
+
+def show(obj: Any, **kwargs: Any) -> Any:
+    """``IPython.display.display`` (typed here once: IPython's is not annotated)."""
+    return display(obj, **kwargs)  # type: ignore[no-untyped-call]
+
+
+def run(
+    book: SessionBook,
+    settings: MagicSettings,
+    args: argparse.Namespace,
+    namespace: Mapping[str, object],
+) -> None:
+    """Run the ``%agent`` subcommand ``args.command``."""
+    match args.command:
+        case "help":
+            print(help_text())
+        case "new":
+            open_session(
+                book,
+                settings,
+                namespace,
+                provider_spec=args.provider,
+                model=args.model,
+                session_id=args.session,
+                system=args.system,
+                store_path=args.store,
+                tools=args.tools,
+            )
+        case "config":
+            configure(book, settings, args)
+        case "pin":
+            fact = book.get(args.session).pin_sync(" ".join(args.text))
+            print(f"Pinned: {fact.text} (kept in every summary's ledger)")
+        case "tokens" | "compaction" | "timeline" | "facts":
+            show_table(args.command, book.get(args.session))
+        case "watermark":
+            show_watermark(book.get(args.session))
+        case "cost":
+            from nbagent.notebook.cost_view import CostView
+
+            show(CostView.from_session(book.get(args.session)))
+        case "summary":
+            from nbagent.notebook.summary_view import SummaryView
+
+            show(SummaryView.from_session(book.get(args.session)))
+        case "history":
+            show_history(book.get(args.session), args.last, settings.show_tool_calls)
+        case "reset":
+            old, new = book.reset(args.session)
+            print(
+                f"Session {new.session_id!r} started with the settings of {old.session_id!r}; "
+                f"{old.session_id!r} stays stored (`%agent new --session "
+                f"{shlex.quote(old.session_id)}` resumes it)."
+            )
+        case "sessions":
+            show_sessions(book, args.store or settings.store_path)
+        case "chat":
+            from nbagent.notebook.widget import ChatWidget
+
+            show(
+                ChatWidget(
+                    book.get(args.session),
+                    update_interval=settings.update_interval,
+                    show_tool_calls=settings.show_tool_calls,
+                )
+            )
+        case other:
+            raise AssertionError(f"unhandled %agent command {other!r}")
+
+
+# -- sessions -----------------------------------------------------------------------------------
+
+
+def choose_provider(spec: str | None) -> tuple[LlmProvider, bool]:
+    """The provider of ``spec`` (else the environment's), with the travel demo for the offline
+    provider; ``True`` when nothing named one (no spec, no ``NBAGENT_PROVIDER``), so a key
+    variable or the offline fallback chose it."""
+    from nbagent.notebook.demo import demo_provider
+
+    if spec:
+        return demo_provider(spec), False
+    return demo_provider(), not os.environ.get(PROVIDER_ENV_VAR, "").strip()
+
+
+def open_session(
+    book: SessionBook,
+    settings: MagicSettings,
+    namespace: Mapping[str, object],
+    *,
+    provider_spec: str | None = None,
+    model: str | None = None,
+    session_id: str | None = None,
+    system: str | None = None,
+    store_path: str | None = None,
+    tools: str | None = None,
+    make_default: bool = True,
+) -> AgentSession:
+    """Open a session as ``%agent new`` does, and say which (and that it is offline)."""
+    registry = None if tools is None else as_registry(_variable(namespace, tools), tools)
+    provider, unnamed = choose_provider(provider_spec or settings.default_provider)
+    if unnamed and is_offline(provider) and not book.offline_notice_shown:
+        book.offline_notice_shown = True
+        print(OFFLINE_NOTICE)
+    store = book.store(store_path or settings.store_path)
+    session = book.open(
+        provider=provider,
+        store=store,
+        session_id=session_id,
+        model=model or settings.default_model,
+        system=system or settings.system_prompt,
+        summary=settings.summary,
+        tools=registry,
+        compact=settings.compact,
+        make_default=make_default,
+    )
+    state = f"resumed at turn {session.turn_index}" if session.turn_index else "new"
+    print(
+        f"Session {session.session_id!r} ({state}) · {provider_label(provider)} · "
+        f"store {store_location(store)}"
+    )
+    return session
+
+
+def session_for_cell(
+    book: SessionBook,
+    settings: MagicSettings,
+    namespace: Mapping[str, object],
+    session_id: str | None,
+) -> AgentSession:
+    """The session a ``%%agent`` cell runs in: the one it names, else the default one, else a
+    new one (a named one does not become the default)."""
+    if session_id is not None and session_id in book.sessions:
+        return book.sessions[session_id]
+    if session_id is None and book.default_id is not None:
+        return book.get()
+    return open_session(
+        book, settings, namespace, session_id=session_id, make_default=session_id is None
+    )
+
+
+def _variable(namespace: Mapping[str, object], name: str) -> object:
+    if name not in namespace:
+        raise UsageProblem(f"no variable {name!r} in the notebook")
+    return namespace[name]
+
+
+# -- config -------------------------------------------------------------------------------------
+
+_SUMMARY_FIELDS = {
+    "trigger_ratio": "trigger_token_ratio",
+    "max_context": "max_context_tokens",
+    "debounce": "debounce_turns",
+    "watermark": "watermark",
+    "strategy": "strategy",
+    "summary_model": "summary_model",
+    "summary_timeout": "timeout",
+    "language": "prompt_language",
+}
+
+
+def configure(book: SessionBook, settings: MagicSettings, args: argparse.Namespace) -> None:
+    """Change what was asked (nothing: just show the settings), then show them."""
+    session = book.get(args.session)
+    changes = {
+        name: getattr(args, option)
+        for option, name in _SUMMARY_FIELDS.items()
+        if getattr(args, option) is not None
+    }
+    current = session.bundle.config
+    # Only what was asked is given (and saved with the session): plain `%agent config` shows.
+    summary: SummaryConfig | Unchanged | None = UNCHANGED
+    compact: CompactConfig | Unchanged | None = UNCHANGED
+    if args.off:
+        summary = None
+    elif changes or args.on:
+        base = current.summary_config or settings.summary or SummaryConfig()
+        summary = dataclasses.replace(base, **changes)
+    line = summary if isinstance(summary, SummaryConfig) else current.summary_config
+    moved = args.max_context is not None or args.trigger_ratio is not None
+    if moved and line is not None and current.compact_config is not None:
+        # The microcompact's budget follows the summary's line (halfway between it and the
+        # window): a budget at or under a raised line would hold the context under it, and no
+        # summary would fire. Only the window and its reserve change: the rest of a custom
+        # config (what is kept, protected, how results are cut) stays as the user set it.
+        window = CompactConfig.beside_summaries(line.max_context_tokens, line.trigger_token_ratio)
+        compact = dataclasses.replace(
+            current.compact_config,
+            context_window=window.context_window,
+            reserved_tokens=window.reserved_tokens,
+        )
+    book.configure(session, summary=summary, compact=compact)
+    if args.mode is not None:
+        slot = session.slot
+        slot.config = slot.config.model_copy(update={"mode": SlotMode(args.mode)})
+        save_slot(session)
+    print(settings_text(session))
+
+
+def _timeout_text(timeout: float | None) -> str:
+    return "none" if timeout is None else f"{timeout:g} s"
+
+
+def settings_text(session: AgentSession) -> str:
+    slot = session.slot
+    lines = [
+        f"Session {session.session_id!r} · {provider_label(session.bundle.provider)} · "
+        f"slot {slot.id!r} ({slot.config.mode.value}) · {turns_text(session.turn_index)}"
+    ]
+    config = session.bundle.config.summary_config
+    if config is None:
+        lines.append("Summaries: off (`%agent config --on` turns them on)")
+    else:
+        model = config.summary_model or "the provider's default model"
+        lines.append(
+            f"Summaries: on · trigger at {config.threshold:,.0f} tokens "
+            f"({config.trigger_token_ratio:g} × {config.max_context_tokens:,}) · "
+            f"debounce {turns_text(config.debounce_turns)} · watermark {config.watermark} · "
+            f"strategy {config.strategy} · language {config.prompt_language} · "
+            f"summary model: {model} · summary timeout {_timeout_text(config.timeout)}"
+        )
+    compact = session.bundle.config.compact_config
+    if compact is not None:
+        compact = compact.for_summaries(config)  # the session's one window
+    if compact is None:
+        lines.append("Microcompact: off")
+    else:
+        lines.append(
+            f"Microcompact: when a request passes {compact.budget:,} tokens "
+            f"(window {compact.window:,} minus {compact.reserve:,} reserved) · "
+            f"the newest {compact.keep_recent} messages kept"
+        )
+    return "\n".join(lines)
+
+
+# -- tables, chart, history, sessions -----------------------------------------------------------
+
+
+def show_table(name: str, session: AgentSession) -> None:
+    from nbagent.notebook import tables
+
+    match name:
+        case "tokens":
+            frame = tables.token_table(session)
+            caption = f"Tokens per stored message · session {session.session_id}"
+        case "compaction":
+            frame = tables.compaction_table(session)
+            caption = f"Microcompact decisions · session {session.session_id}"
+        case "facts":
+            from nbagent.notebook.retention import retention_table
+
+            frame = retention_table(session)
+            shown = int(frame["visible"].sum()) if not frame.empty else 0
+            caption = (
+                f"Facts · {shown} of {len(frame)} visible to the model · session "
+                f"{session.session_id}"
+            )
+        case _:
+            frame = tables.timeline_table(session)
+            caption = f"Timeline · session {session.session_id}"
+    if frame.empty:
+        print(f"{caption}: nothing yet.")
+        return
+    # A Styler has no text/plain of its own (a console, or a notebook viewer without HTML,
+    # would show `<Styler at 0x...>`): the frame's text goes with it.
+    html = tables.styled(frame, caption=caption).to_html()
+    show({"text/plain": f"{caption}\n{frame.to_string(index=False)}", "text/html": html}, raw=True)
+
+
+def show_watermark(session: AgentSession) -> None:
+    from nbagent.notebook.charts import watermark_chart
+
+    show(watermark_chart(session))
+
+
+def show_history(session: AgentSession, last: int | None, show_tools: bool) -> None:
+    from nbagent.notebook._records import view_indices
+
+    slot = session.slot
+    messages = list(slot.messages)
+    if not messages:
+        print(f"Session {session.session_id!r} has no messages yet.")
+        return
+    shown = view_indices(slot)
+    in_view = [i in shown for i in range(len(messages))]
+    if last is not None:
+        turns = split_turns(messages)[-last:]
+        start = len(messages) - sum(1 + len(rest) for _, rest in turns)
+        messages, in_view = messages[start:], in_view[start:]
+    html = history_html(messages, in_view, show_tools=show_tools)
+    text = f"{len(messages)} messages of session {session.session_id!r}"
+    show({"text/plain": text, "text/html": html}, raw=True)
+
+
+def show_sessions(book: SessionBook, store_path: str | None) -> None:
+    import pandas as pd
+
+    store = book.store(store_path)
+    rows: list[dict[str, Any]] = [dataclasses.asdict(r) for r in book.listing(store)]
+    if not rows:
+        print(f"No sessions in {store_location(store)} yet: `%agent new` opens one.")
+        return
+    print(f"Sessions in {store_location(store)}:")
+    show(pd.DataFrame(rows))
+
+
+# == The magic: AgentMagics, %agent and %%agent ====================================================
+
 
 _DEFAULTS = SummaryConfig()
 
@@ -149,7 +832,7 @@ class AgentMagics(Magics):
         try:
             if cell is None:
                 args = parse(self._line_parser, line)
-                commands.run(self.book, self.settings(), args, self._namespace())
+                run(self.book, self.settings(), args, self._namespace())
             else:
                 self._run_cell(line, cell)
         except HelpShown:
@@ -163,10 +846,10 @@ class AgentMagics(Magics):
 
     # -- what the commands read ------------------------------------------------------------
 
-    def settings(self) -> commands.MagicSettings:
+    def settings(self) -> MagicSettings:
         """The options as they are now (``%config`` may change them between two lines)."""
         summary = self._summary_config()
-        return commands.MagicSettings(
+        return MagicSettings(
             default_provider=self.default_provider or None,
             default_model=self.default_model or None,
             store_path=self.store_path or None,
@@ -205,7 +888,7 @@ class AgentMagics(Magics):
         if not text.strip():
             raise UsageProblem("the cell is empty: write your message under %%agent")
         settings = self.settings()
-        session = commands.session_for_cell(self.book, settings, namespace, args.session)
+        session = session_for_cell(self.book, settings, namespace, args.session)
         self.run_turn(session, text.strip(), stream=self.stream and not args.no_stream)
 
     def run_turn(self, session: AgentSession, text: str, *, stream: bool) -> TurnRecord | None:
@@ -216,7 +899,7 @@ class AgentMagics(Magics):
         """
         show_tools = self.show_tool_calls
         before = len(session.slot)
-        handle = commands.show(
+        handle = show(
             _bundle("…", parts_html([], show_tools=show_tools, streaming=True)),
             raw=True,
             display_id=True,
@@ -244,7 +927,7 @@ class AgentMagics(Magics):
         if record is not None and record.summary_fired:
             from nbagent.notebook.summary_view import SummaryCard
 
-            commands.show(SummaryCard.from_record(session, record))
+            show(SummaryCard.from_record(session, record))
         return record
 
     def _stream(self, session: AgentSession, text: str, handle: Any) -> TurnRecord | None:

@@ -54,7 +54,7 @@ hold raw (unescaped) previews; :func:`styled` and pandas' own HTML escape them w
     ``turn``, ``run`` (0-based within the turn) and ``stored_index`` (the message's index in the
     stored history; ``<NA>`` for the system prompt and summary) in front. The rows are saved
     with each turn's timeline record, so a resumed session shows the same table; a run over
-    :data:`~nbagent.agent._compaction_json.KEPT_ROWS_LIMIT` messages is saved without its rows
+    :data:`~nbagent.agent.timeline.KEPT_ROWS_LIMIT` messages is saved without its rows
     and shows none once resumed.
 
 ``timeline_table(session)`` -- one row per turn, the :class:`TurnRecord` fields
