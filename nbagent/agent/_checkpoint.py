@@ -68,6 +68,7 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.offload import off_loop
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 from nbagent.llm.usage import Usage
 
@@ -78,8 +79,9 @@ SUMMARY_PATIENCE = 5.0
 before leaving it to finish in the background; the next turn and
 :meth:`AgentSession.get_conversation_summary` wait for it whole, bounded by its own deadline. A
 summary that answered is always waited for until it is saved. Only a summary call over the
-network can miss it (an in-process summariser answers within the step that started it), and
-one that does shapes the next request all the same: what a turn sends never depends on it."""
+network can miss it, or the transcript and ledger of a very long history (they run off the
+event loop, :mod:`nbagent.llm.offload`: 1.8 s each on 3,000 messages), and one that does
+shapes the next request all the same: what a turn sends never depends on it."""
 
 
 def previous_summary(slot: ContextSlot, saved: SlotSummary | None) -> SlotSummary | None:
@@ -146,6 +148,20 @@ def add_ledger(
         count=count,
         corrected=book.corrected_keys(),
     )
+
+
+def _ledgered(
+    text: str,
+    config: SummaryConfig,
+    messages: list[AnyMessage],
+    facts: Callable[[], FactBook],
+    upto: int,
+    previous: SlotSummary | None,
+    estimator: TokenEstimator,
+) -> str:
+    """:func:`add_ledger` of the summary ``text`` of ``messages``, labelled in their language."""
+    language = config.language_of(format_messages_as_text(messages, config.max_tool_result_chars))
+    return add_ledger(text, config, facts(), upto, previous, estimator, language)
 
 
 def turn_prefix(cycle: LlmCycle | None, turn_index: int) -> CachedPrefix | None:
@@ -307,10 +323,12 @@ class SummaryCheckpoint:
                 )
             if config.fact_ledger and facts is not None:
                 estimator = services.config.estimator or DEFAULT_ESTIMATOR
-                language = config.language_of(
-                    format_messages_as_text(messages, config.max_tool_result_chars)
+                # Off the shared loop: it would block every other session's turn (1.8 s
+                # measured on 3,000 messages, the transcript read for its language). The next
+                # turn waits for this job, so the slot and its fact book stay as they are.
+                text = await off_loop(
+                    _ledgered, text, config, messages, facts, upto, previous, estimator
                 )
-                text = add_ledger(text, config, facts(), upto, previous, estimator, language)
         except Exception as e:
             self.fail(record, e)
             return None

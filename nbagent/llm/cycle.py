@@ -65,6 +65,7 @@ from nbagent.llm.cycle_events import (
 from nbagent.llm.events import StreamAccumulator, StreamEvent, closing_stream
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.offload import off_loop_over
 from nbagent.llm.prefix import KeptPrefix, SentRequest, sent_request
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (
@@ -547,8 +548,18 @@ class LlmCycle:
             if carried is not None:
                 self._report(carried)  # the request sends it: the turn's tables and facts read it
             return None  # nothing was compacted now: no event
-        plan = plan_compaction(
-            self._messages, config, tools, state=self.compact_state, estimator=self.estimator
+        # Off the shared loop over a long history: it would block every other session's turn
+        # (600 ms measured on 3,000 messages the first time, then 2-5 ms; tens of ms a request
+        # on 10,000). It reads this cycle's messages and compact state, which nothing else
+        # touches while the cycle waits for it.
+        plan = await off_loop_over(
+            len(self._messages),
+            plan_compaction,
+            self._messages,
+            config,
+            tools,
+            state=self.compact_state,
+            estimator=self.estimator,
         )
         if config.stable_prefix and held is not None:
             freed = scaled(held[1] - plan.tokens_after, scale)
