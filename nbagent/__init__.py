@@ -270,24 +270,11 @@ __all__ = [
     "tool",
 ]
 
-
-def _name_the_homes() -> None:
-    # Each public name says where it is imported from (`nbagent.AgentSession` in its class's
-    # repr and a traceback, `nbagent.agent.AgentConfig`), as httpx's do; pickle then finds it
-    # there too. Every package is loaded by now (this module imports them all); the deepest
-    # first, so a name the root also exports says the root.
-    for home in ("nbagent.llm.compact", "nbagent.llm.providers", "nbagent.llm", "nbagent.agent"):
-        _named(_sys.modules[home].__dict__, home)
-    _named(globals(), __name__)
-
-
-def _named(namespace: dict[str, _Any], home: str) -> None:
-    for name in namespace["__all__"]:
-        public = namespace.get(name)  # (a name loaded on first use is not here yet)
-        if (
-            isinstance(public, type) or hasattr(public, "__code__")
-        ) and public.__module__.startswith(home + "."):
-            public.__module__ = home
-
-
-_name_the_homes()
+# Each public name says where it is imported from (`nbagent.AgentSession` in its class's repr
+# and a traceback), as httpx's do; pickle then finds it there too.
+for _name in __all__:
+    _public = globals().get(_name)  # (a name loaded on first use is not here yet)
+    if (
+        isinstance(_public, type) or hasattr(_public, "__code__")
+    ) and _public.__module__.startswith(__name__ + "."):
+        _public.__module__ = __name__
