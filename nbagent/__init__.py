@@ -269,12 +269,3 @@ __all__ = [
     "provider_from_spec",
     "tool",
 ]
-
-# Each public name says where it is imported from (`nbagent.AgentSession` in its class's repr
-# and a traceback), as httpx's do; pickle then finds it there too.
-for _name in __all__:
-    _public = globals().get(_name)  # (a name loaded on first use is not here yet)
-    if (
-        isinstance(_public, type) or hasattr(_public, "__code__")
-    ) and _public.__module__.startswith(__name__ + "."):
-        _public.__module__ = __name__

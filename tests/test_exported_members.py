@@ -353,36 +353,3 @@ def test_import_stays_light_and_notebook_names_load_on_use() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["[]", "nbagent.notebook.tables"]
-
-
-def test_each_public_class_says_where_it_is_imported_from() -> None:
-    import pickle
-    import traceback
-
-    import nbagent.agent
-    import nbagent.llm
-    import nbagent.llm.compact
-    import nbagent.llm.providers
-
-    assert repr(nbagent.AgentSession) == "<class 'nbagent.AgentSession'>"
-    assert repr(nbagent.agent.AgentConfig) == "<class 'nbagent.agent.AgentConfig'>"
-    assert repr(nbagent.llm.LlmCycle) == "<class 'nbagent.llm.LlmCycle'>"
-    assert nbagent.llm.compact.CompactReport.__module__ == "nbagent.llm.compact"
-    assert nbagent.llm.providers.OpenAIProvider.__module__ == "nbagent.llm.providers"
-    assert nbagent.provider_from_spec.__module__ == "nbagent"
-    for package in (nbagent, nbagent.agent, nbagent.llm, nbagent.llm.compact):
-        for name in package.__all__:
-            value = getattr(package, name)
-            if isinstance(value, type):  # each says a package that holds it
-                home = sys.modules[value.__module__]
-                assert getattr(home, name) is value, (package.__name__, name)
-    try:
-        nbagent.SummaryConfig(debounce_turns=-1)
-    except nbagent.ConfigurationError as e:
-        shown = "".join(traceback.format_exception_only(e))
-    assert shown.startswith("nbagent.ConfigurationError: ")
-    # pickle finds them where they say they are
-    config = nbagent.SummaryConfig(debounce_turns=2)
-    assert pickle.loads(pickle.dumps(config)) == config
-    mode = pickle.loads(pickle.dumps(nbagent.agent.SlotMode.FULL))
-    assert mode is nbagent.agent.SlotMode.FULL

@@ -79,12 +79,3 @@ __all__ = [
     "spend_totals",
     "submit_background",
 ]
-
-# Each public name says where it is imported from (`nbagent.agent.AgentConfig` in its class's repr
-# and a traceback), as httpx's do; pickle then finds it there too.
-for _name in __all__:
-    _public = globals().get(_name)  # (a name loaded on first use is not here yet)
-    if (
-        isinstance(_public, type) or hasattr(_public, "__code__")
-    ) and _public.__module__.startswith(__name__ + "."):
-        _public.__module__ = __name__

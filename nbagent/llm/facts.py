@@ -8,9 +8,8 @@
 
 Kinds: identifiers and codes (booking references, order and ticket ids, passport-like numbers;
 identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D", "51077-L",
-"renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and
-train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail addresses,
-URLs, file paths, commands in backticks, and names the user gives ("my name is …",
+"renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail
+addresses, URLs, file paths, commands in backticks, and names the user gives ("my name is …",
 "我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Latin tokens
 are delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between a
 Chinese character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
