@@ -204,10 +204,7 @@ _Z = r"(?![A-Za-z0-9])"
 _FLIGHT = r"(?:[A-Z]{2}\d{2,4}|(?:[A-Z]{2}|[A-Z]\d|\d[A-Z]) ?\d{3,4})"
 
 
-_UPPER = "A-ZÀ-ÖØ-ÞĀĂĄĆĈĊČĎĐĒĔĖĘĚĜĞĠĢĤĦĨĪĬĮİĴĶĹĻĽĿŁŃŅŇŌŎŐŒŔŖŘŚŜŞŠŢŤŦŨŪŬŮŰŲŴŶŸŹŻŽ"
-"""Capitals of the Latin alphabets: a name is "Ádám", "Łukasz" or "Søren" as well as "Amara"."""
-_LOWER = "a-zß-öø-ÿā-ž"
-_NAME_WORD = rf"[{_UPPER}][{_LOWER}]+(?:-[{_UPPER}a-z][{_LOWER}]+)?"
+_NAME_WORD = r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?"
 _TITLES = r"(?:Herr|Frau|Mr|Mrs|Ms|Mx|Dr|Prof|Sir|Dame|Mme|Mlle|Sra?|Srta|Dott)\.?"
 
 
@@ -1101,14 +1098,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         # A title says a name follows: "Dr. Amara Okafor", "Frau Dr. Keller", "Mr. Tanaka".
         rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({_NAME_WORD}(?: {_NAME_WORD}){{0,2}})(?![\w'-])",
         needs="",
-        gates=(
-            make_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),
-            # ("Frau Müller": a capital, then a letter beyond ASCII.)
-            make_gate(
-                cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott",
-                shape_probe=r" A[\xc3-\xc5]|[\xc3-\xc5]",
-            ),
-        ),
+        gates=(make_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
         group=1,
         accept=_is_name,
     ),
@@ -1117,7 +1107,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
         "a-z",
         # Two or three capitalised words after a lower-case one, so never a sentence's opener.
         rf"(?<![\w'’-])(?!(?:{ARTICLE_TRIE})[ ,])[a-z][a-z'’]*+[,;:]? "
-        rf"({_NAME_WORD}(?: {_NAME_WORD}){{1,2}})(?![\w'’-]| [{_UPPER}])",
+        rf"({_NAME_WORD}(?: {_NAME_WORD}){{1,2}})(?![\w'’-]| [A-Z])",
         needs="",
         gates=(
             make_gate(
@@ -1126,10 +1116,6 @@ _PATTERNS: tuple[_Pattern, ...] = (
                 # (’ ends in the byte 0x99), maybe a comma between.
                 shape_probe=r"A(?:(?<=[a'\x99] A)|(?<=[a'\x99][,;:] A))a+(?:-[aA]a+)? Aa",
             ),
-            # A name with a letter beyond ASCII ("Keszthelyi Ádám", "Søren Østergaard"): the
-            # Latin-1 and Latin Extended-A letters, two bytes led by 0xc3-0xc5 in UTF-8.
-            make_gate(" A", shape_probe=r"[\xc3-\xc5]"),
-            make_gate(shape_probe=r" [\xc3-\xc5]"),
         ),
         group=1,
         accept=_is_name,
