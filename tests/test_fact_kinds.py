@@ -55,6 +55,19 @@ KINDS = [
         "EIN 93-4817265, spis 418/2026, parcela 1833/12",
         [("code", "93-4817265"), ("code", "418/2026"), ("code", "1833/12")],
     ),
+    # Beside Chinese text or after a label's colon, as after a space.
+    (
+        "订单号：K7QF-2M9D，节点gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq坏了，零件51077-L到了",
+        [
+            ("code", "K7QF-2M9D"),
+            ("code", "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq"),
+            ("code", "51077-L"),
+        ],
+    ),
+    (
+        "ID:K7QF-2M9D, 显卡renderD128, 税号93-4817265。",
+        [("code", "K7QF-2M9D"), ("code", "renderD128"), ("code", "93-4817265")],
+    ),
     (
         "pin postgres:15.6 and python:3.11-slim",
         [("version", "postgres:15.6"), ("version", "python:3.11-slim")],
@@ -232,6 +245,8 @@ NOT_FACTS = [
     # Compounds of prose are no identifiers, nor a ratio nor a base64 run.
     "A 24-hour window, a 3-day-old backup, covid-19 rules and the top-10 list.",
     "Blood pressure 120/80 after a 2-hour walk.",
+    "A 1024/768 screen, a mp3-player, 3D-printed parts, a 2-in-1 and iso-8859-1 text.",
+    "CO2-neutral P2P-network on a 4K-display, sha-256 and utf8mb4-general, since the mid-90s.",
     "5qbM9ufQByjUF2nYJ6rcN+vgRCzkVG3oZK7sdO/whSD0lWH4paL8tePAxiTE1mXI",
 ]
 

@@ -8,8 +8,9 @@
 
 Kinds: identifiers and codes (booking references, order and ticket ids, passport-like numbers;
 identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D", "51077-L",
-"renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail
-addresses, URLs, file paths, commands in backticks, and names the user gives ("my name is …",
+"renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and
+train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail addresses,
+URLs, file paths, commands in backticks, and names the user gives ("my name is …",
 "我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Latin tokens
 are delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between a
 Chinese character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
@@ -319,14 +320,24 @@ def _backed(back: str, matches: Iterable[re.Match[str]]) -> list[tuple[int, int]
         start = at
         while start and text[start - 1] in back:
             start -= 1
-        if start == at or (start and (text[start - 1].isalnum() or text[start - 1] in _JOINS)):
+        if start == at or (start and not _starts_token(text, start)):
             continue
         found.append((start, match.end()))
     return found
 
 
-_JOINS = "_./:@+-"
+_JOINS = "_./@+-"
 """Characters that join a token to the one before it: a part after them starts no fact."""
+
+
+def _starts_token(text: str, start: int) -> bool:
+    """Whether a Latin token starts at ``start``: after no Latin letter or digit (a Chinese
+    character is no Latin one: "订单号K7QF-2M9D") and no joining character, or after a label's
+    colon ("ID:K7QF-2M9D", "订单号：…"), not a clock's ("10:30-…")."""
+    before = text[start - 1]
+    if before == ":":
+        return start < 2 or not text[start - 2].isdigit()
+    return not (before.isascii() and before.isalnum()) and before not in _JOINS
 
 
 def _sparse(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
@@ -405,25 +416,35 @@ def _is_event(value: str) -> bool:
     return len(words) > 1 or len(words[0]) > 2
 
 
-_NUMBER_THEN_WORDS = re.compile(r"\d+(?:-[a-z]+)+")
-_WORD_THEN_SMALL = re.compile(r"[A-Za-z]+-\d{1,2}")
+_WORD_PART = re.compile(r"[a-z]{2,}")
+_PROSE_WORD = re.compile(r"[a-z]{4,}")
+_RANGE_WITH_UNIT = re.compile(r"\d+-\d+[a-z]{1,3}")
+_DECADE = re.compile(r"\d{2}s")
 
 
 def _is_joined_code(value: str) -> bool:
-    """An identifier of parts, not a compound of prose: "K7QF-2M9D" and "gpt-4o-mini", not
-    "24-hour", "3-day-old", "covid-19" or "top-10" (nor a date's "2026-03-15")."""
+    """An identifier of parts, not a compound of prose: "K7QF-2M9D", "51077-L" and
+    "gpt-4o-mini", "msg-7e8fd0", not "24-hour", "3-day-old", "covid-19", "iso-8859-1",
+    "2-in-1" (words and numbers only), "mp3-player", "3D-printed", "4K-display", "mid-90s" (a
+    spec and a word) or "5-10mm" (a range); nor a date's "2026-03-15" (no letter)."""
     if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
         return False
-    if len(value) < 6 or _NUMBER_THEN_WORDS.fullmatch(value) or _WORD_THEN_SMALL.fullmatch(value):
+    if len(value) < 6 or _RANGE_WITH_UNIT.fullmatch(value):
         return False
+    parts = value.split("-")
+    if all(p.isdigit() or _WORD_PART.fullmatch(p) or (len(p) == 1 and p.islower()) for p in parts):
+        return False
+    if len(parts) == 2 and any(_PROSE_WORD.fullmatch(p) or _DECADE.fullmatch(p) for p in parts):
+        return False  # ("msg-7e8fd0", a short prefix and an id, is one)
     return sum(c.isdigit() for c in value) >= 2 or len(value) >= 10
 
 
 def _is_slashed_number(value: str) -> bool:
-    """A file, parcel or account number ("1833/12", "418/2026"), not a ratio ("120/80")."""
+    """A file, parcel or account number ("1833/12", "418/2026", "2400915371/2010"), not a
+    ratio or a resolution ("120/80", "1024/768", "1920/1080")."""
     first, second = value.split("/")
     year = len(second) == 4 and second.startswith(("19", "20"))
-    return len(first) >= 4 or (year and len(first) >= 3)
+    return (year and len(first) >= 3) or (len(second) <= 2 and len(first) >= 4) or len(first) >= 5
 
 
 _GERMAN_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
@@ -825,13 +846,14 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     # Identifiers made of parts: a node, a volume, a lot, a key ("gke-euw1-prod-3-pool-b-
     # 3f1c9e2a-k7tq", "pvc-3b1f0c2e-…", "K7QF-2M9D", "51077-L"), after the dates and times
-    # (whose "15-Mar-2026" and "2025-06-03T14:12" are theirs) and before the amounts, codes and
+    # (whose "2025-06-03T14:12" is theirs; "15-Mar-2026" is no date of theirs and is one
+    # code here) and before the amounts, codes and
     # quantities that would take a piece of one ("2M" of "K7QF-2M9D", "51077" of "51077-L").
     _branch(
         FactKind.CODE,
         "A-Za-z0-9",
         # Led by its first "-": its first part is read back from there (see _backed).
-        r"-(?<=[A-Za-z0-9]-)(?>[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![\w-]|[./:@+]\w)",
+        r"-(?<=[A-Za-z0-9]-)(?>[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)(?![A-Za-z0-9_=-]|[./:@+][A-Za-z0-9])",
         needs="-",
         led=True,
         back=string.ascii_letters + string.digits,
@@ -848,7 +870,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.CODE,
         "a-z",
-        r"[a-z](?<![\w./:@+-][a-z])[a-z]+[A-Z][a-z]*\d+(?![\w+/=-])",
+        r"[a-z](?<![A-Za-z0-9_./:@+-][a-z])[a-z]+[A-Z][a-z]*\d+(?![A-Za-z0-9_+/=-])",
         needs=DIGIT,
         led=True,
         gates=(make_gate("aA", shape_probe=r"aaA(?:a*)0"),),
@@ -856,7 +878,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.CODE,
         "0-9",
-        r"[0-9](?<![\w./,:-][0-9])\d{2,}+/\d{2,4}+(?![\w/-]|[.,:]\d)",
+        r"[0-9](?<![A-Za-z0-9_./,:-][0-9])\d{2,}+/\d{2,4}+(?![A-Za-z0-9_/-]|[.,:]\d)",
         needs="/",
         led=True,
         accept=_is_slashed_number,
@@ -865,7 +887,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.CODE,
         "0-9",
-        r"[0-9](?<![\w./,:+-][0-9])\d{1,2}-\d{6,8}+(?![\w-]|[./,]\d)",
+        r"[0-9](?<![A-Za-z0-9_./,+-][0-9])\d{1,2}-\d{6,8}+(?![A-Za-z0-9_-]|[./,]\d)",
         needs="-",
         led=True,
         gates=(make_gate("00-000000"),),
@@ -873,7 +895,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.VERSION,
         "a-z",
-        r"[a-z](?<![\w./:@-][a-z])[a-z0-9-]{2,}+:\d+(?:\.\d+)++(?:-[A-Za-z0-9.]+)?(?![\w.:/@-])",
+        r"[a-z](?<![A-Za-z0-9_./:@-][a-z])[a-z0-9-]{2,}+:\d+(?:\.\d+)++(?:-[A-Za-z0-9.]+)?"
+        r"(?![A-Za-z0-9_.:/@-])",
         needs=":",
         led=True,
         gates=(make_gate("a:0"),),
