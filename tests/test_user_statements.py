@@ -82,7 +82,7 @@ def test_ordinary_sentences_are_not_constraints(sentence: str) -> None:
 # One rule and one ordinary sentence in each language the cues know beyond the ones above:
 # the rule is one that forbids or requires outright (what a short ledger keeps first).
 _RULES_AND_SMALL_TALK = [
-    ("não mande a fatura antes da assinatura", "obrigado pela ajuda, não sei ainda"),
+    ("nunca mande a fatura antes da assinatura", "obrigado pela ajuda, não sei ainda"),
     ("non inviare mai la fattura prima della firma", "grazie mille, non so"),
     ("stuur nooit een factuur voor de handtekening", "dank je wel, dat is mooi"),
     ("никогда не отправляй счёт до подписи", "спасибо, всё хорошо"),
@@ -121,7 +121,27 @@ _NOT_RULES_THOUGH_THEY_LOOK_LIKE_ONE = [
     "jeg skal på arbejde i morgen",  # Danish "skal": a plan
     "saya dapat membantu minggu depan",  # Indonesian "dapat": can
     "не было никаких проблем",
+    # An opening negation states as often as it forbids: none of these is a rule.
+    "Não entendi a pergunta.",
+    "Non mi piace il caffè.",
+    "Не понимаю.",
+    "Không hiểu lắm.",
+    "Rẽ phải ở ngã tư thứ hai.",  # Vietnamese "phải": right, the side
+    "Ich habe morgen einen Termin beim Arzt.",
 ]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Wir arbeiten nie am Wochenende.",
+        "Ruf mich nie nach 22 Uhr an.",
+        "House rule: no shoes inside.",
+        "Non inviare mai la fattura prima della firma.",
+    ],
+)
+def test_rules_with_a_label_or_a_never_are_rules(sentence: str) -> None:
+    assert is_constraint(sentence) and is_rule(sentence)
 
 
 @pytest.mark.parametrize("sentence", _NOT_RULES_THOUGH_THEY_LOOK_LIKE_ONE)
