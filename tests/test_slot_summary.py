@@ -260,8 +260,9 @@ async def test_older_shapes_without_a_summary_or_in_full_mode_load(
     assert slot.config.focused == (KEEP_ONE.focused if "focused" in value else FocusedConfig())
 
 
-async def test_a_stored_value_of_neither_shape_is_a_store_error() -> None:
-    store = await _older_store({"config": STORED_CONFIG, "summary": {"text": "no upto"}})
+@pytest.mark.parametrize("summary", [{"text": "no upto"}, {"text": "before the start", "upto": -3}])
+async def test_a_stored_value_of_neither_shape_is_a_store_error(summary: dict[str, Any]) -> None:
+    store = await _older_store({"config": STORED_CONFIG, "summary": summary})
     with pytest.raises(StoreError, match="stored config of slot 'main' in session 's' is invalid"):
         await ContextSlot.load(store, "s", "main")
 

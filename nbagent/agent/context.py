@@ -168,6 +168,15 @@ class _StoredSlot(BaseModel):
         summary = None if text is None else {"text": text, "upto": upto}
         return {"config": config, "summary": summary}
 
+    @model_validator(mode="after")
+    def _covered_count(self) -> _StoredSlot:
+        # What set_summary refuses is refused on the way back in too (the older shape's
+        # FocusedConfig checked it: ge=0, strict).
+        upto = None if self.summary is None else self.summary.upto
+        if upto is not None and (isinstance(upto, bool) or not isinstance(upto, int) or upto < 0):
+            raise ValueError(f"a stored summary covers an index >= 0 of the history, got {upto!r}")
+        return self
+
 
 def slot_value(config: SlotConfig, summary: SlotSummary | None) -> dict[str, Any]:
     """What the store holds for a slot of ``config`` with ``summary`` (JSON)."""
