@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 import uuid
 from collections.abc import AsyncGenerator, AsyncIterator, Iterator, Sequence
 from contextlib import asynccontextmanager
@@ -131,6 +132,26 @@ SWAP_ATTEMPTS = 3
 logger = logging.getLogger("nbagent.agent.session")
 
 
+class _Lock:
+    """A lock that pickles as a new one (a session pickles: a tuning grid's replay comes back
+    from its worker process)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> None:
+        self._lock.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self._lock.release()
+
+    def __getstate__(self) -> dict[str, object]:
+        return {}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self._lock = threading.Lock()
+
+
 class AgentSession:
     """One conversation on ``bundle``, answered by ``agent`` (default: a plain assistant).
 
@@ -170,6 +191,10 @@ class AgentSession:
         self._read: dict[str, int] = {}
         """By slot, the stored messages the last turn's request was built over: the fact book
         and the token tallies read only the messages after them."""
+        # One request view at a time: a streamed turn that takes over from an unfinished one
+        # may build its view while the other's still runs in a worker thread, and both would
+        # extend the slot's token tallies and the fact book at once.
+        self._viewing = _Lock()
         self._prompt_message: SystemMessage | None = None
         self._checkpoint = SummaryCheckpoint(session_id)
         self._jobs = SummaryJobs()
@@ -390,8 +415,9 @@ class AgentSession:
 
     def _request(self, slot: ContextSlot) -> tuple[list[AnyMessage], list[tuple[int, int]], int]:
         """:meth:`_view` of ``slot`` and its estimate: what a turn starts from."""
-        messages, runs = self._view(slot)
-        return messages, runs, self._request_tokens(slot)
+        with self._viewing:
+            messages, runs = self._view(slot)
+            return messages, runs, self._request_tokens(slot)
 
     def _system_message(self) -> SystemMessage | None:
         """The system prompt as a message, made once per prompt text (its estimate is cached)."""
