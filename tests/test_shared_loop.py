@@ -31,8 +31,8 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import AnyMessage, Message
-from nbagent.llm.offload import OFF_LOOP_MESSAGES
 from nbagent.llm.providers.offline import OfflineProvider
+from nbagent.llm.tools import OFF_LOOP_MESSAGES
 
 GIVE_UP = 600.0
 """Seconds a step off the loop waits for its release at most: a guard against a hung suite

@@ -68,8 +68,8 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
-from nbagent.llm.offload import off_loop
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
+from nbagent.llm.tools import off_loop
 from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.agent.summary")
@@ -80,7 +80,7 @@ before leaving it to finish in the background; the next turn and
 :meth:`AgentSession.get_conversation_summary` wait for it whole, bounded by its own deadline. A
 summary that answered is always waited for until it is saved. Only a summary call over the
 network can miss it, or the transcript and ledger of a very long history (they run off the
-event loop, :mod:`nbagent.llm.offload`: 1.8 s each on 3,000 messages), and one that does
+event loop, :mod:`nbagent.llm.tools`: 1.8 s each on 3,000 messages), and one that does
 shapes the next request all the same: what a turn sends never depends on it."""
 
 

@@ -121,10 +121,9 @@ from nbagent.llm.cycle import LlmCycle, Prompt
 from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
-from nbagent.llm.offload import finish_despite_cancel, off_loop_over
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
-from nbagent.llm.tools import ToolPool
+from nbagent.llm.tools import ToolPool, finish_despite_cancel, off_loop_over
 
 SWAP_ATTEMPTS = 3
 """Times a summary's save is planned again over a state another writer changed meanwhile."""

@@ -35,9 +35,9 @@ from nbagent.llm.messages import (
     Message,
     UserMessage,
 )
-from nbagent.llm.offload import off_loop
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import MessageResponse, PromptCache, ToolDefinition
+from nbagent.llm.tools import off_loop
 from nbagent.llm.transcript import (
     MAX_TRANSCRIPT_CHARS,
     format_message,

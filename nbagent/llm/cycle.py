@@ -65,7 +65,6 @@ from nbagent.llm.cycle_events import (
 from nbagent.llm.events import StreamAccumulator, StreamEvent, closing_stream
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
-from nbagent.llm.offload import off_loop_over
 from nbagent.llm.prefix import KeptPrefix, SentRequest, sent_request
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (
@@ -84,7 +83,7 @@ from nbagent.llm.tokens import (
     estimate_request_tokens,
     estimate_tools_tokens,
 )
-from nbagent.llm.tools import ToolPool, ToolRegistry
+from nbagent.llm.tools import ToolPool, ToolRegistry, off_loop_over
 from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:

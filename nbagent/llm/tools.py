@@ -24,6 +24,7 @@ comes back as an error :class:`ToolCallResult` the model can read and act on;
 Sync tools run in nbagent's own bounded thread pool (threads named ``nbagent-tool-N``), never in
 the event loop's default executor: a tool that hangs past its timeout keeps its thread, and would
 otherwise starve everything else that uses ``asyncio.to_thread`` (the SQLite store among them).
+nbagent's own CPU-heavy steps go to that executor (:func:`off_loop`, at the end): they end.
 """
 
 from __future__ import annotations
@@ -500,3 +501,71 @@ def _validation_text(name: str, error: ValidationError) -> str:
         lines.append(f"- {where}: {item['msg']}{got}")
     lines.append("Fix the arguments and call the tool again.")
     return "\n".join(lines)
+
+
+# -- nbagent's own steps off the loop ------------------------------------------------------------
+#
+# Every session's coroutines run on one event loop (the ``_sync`` twins' background loop, or a
+# notebook's own): a synchronous step that computes for long there stalls every other session's
+# turn meanwhile -- their streaming, their HTTP reads. ``off_loop`` runs such a step in a worker
+# thread (the default executor: nbagent's own steps end, where a tool may hang and has its pool),
+# and the loop serves the others while it runs. The step must work on data no other coroutine
+# mutates meanwhile: its own session's (whose turn waits for it) or values nobody changes
+# (frozen messages); what it shares with other sessions is the memos of pure functions
+# (nbagent.llm.memo), safe across threads. A thread cannot be stopped, as a tool's cannot, so a
+# cancellation waits for the step to end before it is raised (``finish_despite_cancel``):
+# nothing is left running behind the loop's back over state the next turn reads. A hop costs
+# about 60 us, so a step is sent only where it can take long: the summary's transcript and
+# ledger, the offline provider's extractive summary, and, over more than OFF_LOOP_MESSAGES
+# messages, microcompact's plan, the retention count and the request view (when that many are
+# new to it: the first turn after opening a session). The thread still takes turns with the
+# loop for the interpreter (the GIL, handed over every 5 ms): the others wait milliseconds.
+
+
+OFF_LOOP_MESSAGES = 100
+"""A step over at most this many messages runs on the loop: it takes a few milliseconds at most,
+and a hop to a thread would be a good share of it."""
+
+
+async def finish_despite_cancel(task: asyncio.Future[R]) -> R:
+    """Wait for ``task`` to end; a cancellation meanwhile is raised only once it has.
+
+    A store commit, or a step in a worker thread, cannot be stopped by a cancellation: waiting
+    for it to end (and for the session to note what it did) is the only way the session and
+    the store agree on whether the turn was saved, and the only way no thread still mutates
+    the session's state when the next turn reads it.
+    """
+    cancelled: asyncio.CancelledError | None = None
+    while True:
+        try:
+            result = await asyncio.shield(task)
+        except asyncio.CancelledError as e:
+            if task.done():  # the step itself was cancelled
+                raise
+            cancelled = e
+            continue
+        except BaseException as e:
+            if cancelled is not None:
+                raise cancelled from e
+            raise
+        if cancelled is not None:
+            raise cancelled
+        return result
+
+
+async def off_loop(fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+    """``fn(*args, **kwargs)`` in a worker thread (``asyncio.to_thread``), so the loop serves
+    other sessions meanwhile; a cancellation is raised once it has returned."""
+    return await finish_despite_cancel(
+        asyncio.ensure_future(asyncio.to_thread(fn, *args, **kwargs))
+    )
+
+
+async def off_loop_over(
+    messages: int, fn: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs
+) -> R:
+    """:func:`off_loop` for a step over more than :data:`OFF_LOOP_MESSAGES` ``messages``; a
+    smaller one is called here, on the loop."""
+    if messages > OFF_LOOP_MESSAGES:
+        return await off_loop(fn, *args, **kwargs)
+    return fn(*args, **kwargs)

@@ -58,7 +58,6 @@ from nbagent.llm.events import (
     UsageEvent,
 )
 from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage, UserMessage
-from nbagent.llm.offload import off_loop
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition
 from nbagent.llm.tokens import (
@@ -66,6 +65,7 @@ from nbagent.llm.tokens import (
     estimate_block_tokens,
     estimate_request_tokens,
 )
+from nbagent.llm.tools import off_loop
 from nbagent.llm.transcript import format_messages_as_text
 from nbagent.llm.usage import Usage
 
