@@ -235,7 +235,7 @@ _WEAK_WORDS = (
     "utan bara endast ikke uden kun ei vain ilman nem ne csak nélkül değil yok sadece "
     "olmadan δεν όχι οχι χωρίς χωρις μόνο μονο nu doar numai fără fara sense samo tidak "
     "bukan tak tanpa hanya sahaja hindi bila pekee không chưa chỉ नहीं सिर्फ़ सिर्फ केवल "
-    "sirf না শুধু কেবল لا ليس بدون فقط לא בלי ללא רק نه بدون فقط "
+    "sirf না শুধু কেবল لا ليس بدون فقط לא בלי ללא רק نه "
     # Words that also say other things: "mai" is May in German and a name (as "Mora" is one
     # beside Croatian "must"), Danish "skal" and Norwegian "må" speak of plans too, Finnish
     # "pitää" is also "to like", Vietnamese "phải" also "right" (the side) and "chọn" any
