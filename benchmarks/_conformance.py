@@ -23,8 +23,9 @@ checkpoint, rendered in the kit's ``[role] text`` transcript form:
 Budgets: the kit's ``budget_chars`` is split between the prose and the ledger. The prose gets
 half the room the view leaves (``SummaryConfig.max_summary_tokens``, converted at the
 transcript's characters per token); the ledger gets what is left after the prose
-(``fact_ledger_chars``). Nothing is cut afterwards: a view that still does not fit (its kept
-turns alone larger than the budget) is returned as it is and the kit reports it over budget.
+(``add_ledger``'s budget, in characters). Nothing is cut afterwards: a view that still does
+not fit (its kept turns alone larger than the budget) is returned as it is and the kit reports
+it over budget.
 
 Every use of nbagent's summary API is in :func:`nbagent_compact`, so a change there is one edit.
 """
@@ -87,14 +88,15 @@ def nbagent_compact(
         config = dataclasses.replace(config, max_summary_tokens=max(1, int(room / 2 * per_char)))
     response = asyncio.run(request_summary(OfflineProvider(), to_summarise, config))
     prose = "" if response is None else response.text().strip()
+    budget = None
     if budget_chars is not None:  # the ledger has the room the view leaves after the prose
         room = budget_chars - len(render_messages(_view(slot, prose, upto))) - 2
-        config = dataclasses.replace(config, fact_ledger_chars=max(0, room))
+        budget = (max(0, room), len)
     book = FactBook()
     book.update(slot.messages)
     text = prose
     if config.fact_ledger:
-        text = add_ledger(prose, config, book, upto, previous, DEFAULT_ESTIMATOR)
+        text = add_ledger(prose, config, book, upto, previous, DEFAULT_ESTIMATOR, budget=budget)
     return _view(slot, text, upto)
 
 

@@ -4,9 +4,11 @@ Every policy of `long_session` is replayed again (the same script, the same sess
 nbagent's default policy as ``both``: summaries beside the microcompact the magics set
 (``CompactConfig.beside_summaries``: a quarter of the window kept for the reply, so it is the
 window's safety net within a turn). `long_session`'s ``both`` compacts from 12k, below the
-summary line; it is here as ``both, compact from 12k``. "Compact every turn" variants set
-``CompactConfig.stable_prefix=False`` (each request over the budget is compacted afresh, as
-nbagent did before, so a result that ages a decay step changes an early message on that turn);
+summary line; it is here as ``both, compact from 12k``. "Compact every turn" variants turn the
+cycle's stable prefix off (``LlmCycle.stable_prefix``, which follows ``CycleConfig.prompt_cache``;
+here patched alone, so the requests still ask for the cache): each request over the budget is
+compacted afresh, as nbagent did before, so a result that ages a decay step changes an early
+message on that turn;
 ``both, summary at end`` puts the summary before the newest turn
 (``FocusedConfig.summary_position="end"``, the original design notes' place; the default,
 ``"start"``, puts it right after the system prompt, where it stays put between summaries; at
@@ -56,9 +58,11 @@ Run alone: ``python -m benchmarks.bench_cost``.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
+from unittest import mock
 
 from benchmarks._report import print_case
 from benchmarks.bench_long_session import (
@@ -74,6 +78,7 @@ from benchmarks.bench_long_session import (
 from nbagent.agent.context import FocusedConfig, SlotConfig
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.compact import CompactConfig
+from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage
 from nbagent.llm.pricing import ModelPrice, Pricing, cost_usd
 from nbagent.llm.prompt_cache import ANTHROPIC_CACHE, AUTOMATIC_CACHE, CacheModel
@@ -144,16 +149,23 @@ async def bill(
     compact: CompactConfig | None,
     summary: SummaryConfig | None,
     slot: SlotConfig | None = None,
+    stable: bool = True,
     cached: bool = False,
 ) -> Billed:
-    """One policy replayed as `long_session` replays it, its requests kept for billing."""
+    """One policy replayed as `long_session` replays it, its requests kept for billing
+    (``stable=False``: with the stable prefix off, as before nbagent kept one)."""
     provider = RecordingProvider(turns, cached)
-    run = await replay("cost", turns, compact, summary, provider, slot)
+    with contextlib.ExitStack() as patches:
+        if not stable:
+            off = property(lambda cycle: False)
+            patches.enter_context(mock.patch.object(LlmCycle, "stable_prefix", off))
+        run = await replay("cost", turns, compact, summary, provider, slot)
     provider.billed.run = run
     return provider.billed
 
 
-Policy = tuple[CompactConfig | None, SummaryConfig | None, SlotConfig | None]
+Policy = tuple[CompactConfig | None, SummaryConfig | None, SlotConfig | None, bool]
+"""Microcompact, summaries, the slot, and whether the cycle keeps a stable prefix."""
 
 
 def policies(configs: Configs | None = None) -> dict[str, Policy]:
@@ -163,26 +175,18 @@ def policies(configs: Configs | None = None) -> dict[str, Policy]:
     ours = dict(configs.policies())
     default = (DEFAULT_COMPACT, configs.summary)
     ours["both, compact from 12k"] = ours.pop("both")
-    named: dict[str, tuple[CompactConfig | None, SummaryConfig | None]] = {
-        "none": ours.pop("none"),
-        "microcompact": ours["microcompact"],
-        "microcompact, compact every turn": _every_turn(ours.pop("microcompact")),
-        "summary": ours.pop("summary"),
-        DEFAULT_POLICY: default,
-        "both, compact every turn": _every_turn(default),
-        **ours,
+    micro = ours.pop("microcompact")
+    named: dict[str, Policy] = {
+        "none": (*ours.pop("none"), None, True),
+        "microcompact": (*micro, None, True),
+        "microcompact, compact every turn": (*micro, None, False),
+        "summary": (*ours.pop("summary"), None, True),
+        DEFAULT_POLICY: (*default, None, True),
+        "both, compact every turn": (*default, None, False),
+        **{name: (*policy, None, True) for name, policy in ours.items()},
     }
-    out: dict[str, Policy] = {name: (c, s, None) for name, (c, s) in named.items()}
-    out["both, summary at end"] = (*default, END)
-    return out
-
-
-def _every_turn(
-    policy: tuple[CompactConfig | None, SummaryConfig | None],
-) -> tuple[CompactConfig | None, SummaryConfig | None]:
-    compact, summary = policy
-    assert compact is not None
-    return dataclasses.replace(compact, stable_prefix=False), summary
+    named["both, summary at end"] = (*default, END, True)
+    return named
 
 
 def last_window(billed: Billed, window: int = WINDOW) -> Billed:

@@ -450,7 +450,7 @@ def settings_rows(configs: Configs = Configs()) -> list[dict[str, Any]]:
     def fields(config: Any, names: list[str]) -> str:
         return ", ".join(f"{n}={getattr(config, n)}" for n in names)
 
-    compact_fields = ["context_window", "reserved_tokens", "keep_recent", "decay_every_turns"]
+    compact_fields = ["context_window", "reserved_tokens", "keep_recent"]
     compact_fields += ["protect_factual"]
     summary_fields = ["max_context_tokens", "trigger_token_ratio", "debounce_turns", "watermark"]
     summary_fields += ["strategy", "max_tool_result_chars"]

@@ -33,7 +33,11 @@ messages from server replies and settings, never from headers.
 
 from __future__ import annotations
 
-from typing import Any
+import functools
+import warnings
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 
 class NbAgentError(Exception):
@@ -160,6 +164,65 @@ class ReadOnlySlotError(NbAgentError):
 
 class StoreError(NbAgentError):
     """A memory store failed to read or write."""
+
+
+# --- settings that left ------------------------------------------------------------------------
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True, slots=True)
+class Retired:
+    """A setting that is no longer one, for one release: what passing it does now.
+
+    ``apply(value, kwargs)`` moves the value to its new home in ``kwargs`` (or does nothing,
+    when the behaviour is now fixed); ``advice`` ends the ``DeprecationWarning``; ``reads`` is
+    what reading the old attribute gives.
+    """
+
+    advice: str
+    reads: Callable[[Any], object]
+    apply: Callable[[object, dict[str, Any]], None] = lambda value, kwargs: None
+
+
+def retired_settings(retired: Mapping[str, Retired]) -> Callable[[type[_T]], type[_T]]:
+    """Let a settings class take (with a ``DeprecationWarning``) and read the fields it lost.
+
+    ``dataclasses.replace`` goes through ``__init__`` too, so it is covered; the class's own
+    fields, its repr and its equality are the new ones only.
+    """
+
+    def decorate(cls: type[_T]) -> type[_T]:
+        init = cls.__init__
+
+        @functools.wraps(init)
+        def __init__(self: _T, *args: Any, **kwargs: Any) -> None:
+            for name in sorted(retired.keys() & kwargs.keys()):
+                gone = retired[name]
+                gone.apply(kwargs.pop(name), kwargs)
+                warnings.warn(
+                    f"{cls.__name__}.{name} is no longer a setting: {gone.advice}",
+                    DeprecationWarning,
+                    stacklevel=2,
+                )
+            init(self, *args, **kwargs)
+
+        def __getattr__(self: _T, name: str) -> object:
+            gone = retired.get(name)
+            if gone is None:
+                raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
+            warnings.warn(
+                f"{cls.__name__}.{name} is no longer a setting: {gone.advice}",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return gone.reads(self)
+
+        setattr(cls, "__init__", __init__)  # noqa: B010 (mypy refuses assigning a method)
+        setattr(cls, "__getattr__", __getattr__)  # noqa: B010
+        return cls
+
+    return decorate
 
 
 __all__ = [

@@ -1,4 +1,5 @@
-"""What every test module shares: Hypothesis profiles, and the ``serve`` fixture.
+"""What every test module shares: Hypothesis profiles, the ``serve`` and ``compact_rules``
+fixtures.
 
 ``serve(*replies)`` starts a loopback :class:`~tests.wire_server.WireServer` replaying
 ``replies`` and stops it after the test (a module may define its own ``serve``, which wins).
@@ -64,3 +65,28 @@ def serve() -> Iterator[Callable[..., WireServer]]:
     yield start
     for server in servers:
         server.stop()
+
+
+class CompactRules:
+    """Microcompact's fixed rules, changed for one test: a decay that runs faster or slower
+    than every 4 turns, or a compaction worthwhile at any size, so a test sees one rule at a
+    time in few turns (users cannot change them; they are no settings)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self._monkeypatch = monkeypatch
+
+    def decay_every(self, turns: int) -> None:
+        from nbagent.llm.compact import _policy
+
+        self._monkeypatch.setattr(_policy, "DECAY_EVERY_TURNS", turns)
+
+    def worthwhile(self, tokens: int) -> None:
+        """Every compaction frees enough at ``0``; none does at a huge number."""
+        from nbagent.llm.compact import CompactConfig
+
+        self._monkeypatch.setattr(CompactConfig, "worthwhile_tokens", property(lambda _: tokens))
+
+
+@pytest.fixture
+def compact_rules(monkeypatch: pytest.MonkeyPatch) -> CompactRules:
+    return CompactRules(monkeypatch)

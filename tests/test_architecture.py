@@ -210,7 +210,7 @@ def test_the_readme_settings_table_lists_every_setting_with_its_default() -> Non
             assert written == expected, (name, cell, expected)
     # Issue 22 asks for at most 40; this is where the count stands, so a new setting is a
     # decision made here, not one that slips in.
-    assert len(settings) == 53
+    assert len(settings) == 44
 
 
 # The measurement runs in a child process: a profiler in the test process would see (and slow)
@@ -268,5 +268,6 @@ def test_one_agent_turn_runs_code_in_few_modules(tmp_path: Path) -> None:
     # compaction JSON, the estimate's text features, the magic's arguments and commands); this
     # is where the count stands, so a new module on a turn's path is a decision made here (a
     # turn's CPU-heavy steps run off the shared event loop by llm/tools.py, beside the threads
-    # of the sync tools, not by a module of their own).
-    assert len(touched) == 35, f"{len(touched)} modules on a turn's path: {', '.join(touched)}"
+    # of the sync tools, not by a module of their own; errors.py, where a settings class takes
+    # the settings it lost for one release, runs when a turn copies a config).
+    assert len(touched) == 36, f"{len(touched)} modules on a turn's path: {', '.join(touched)}"

@@ -220,7 +220,6 @@ def test_retention_case_replays_a_transcript_with_its_tools_declared(tmp_path: P
     stored = read_jsonl(bench_retention.MIXED[0])
     path = tmp_path / "mixed_16.jsonl"
     write_jsonl(stored[: turn_starts(stored)[16]], path)  # the first 16 turns
-    off = dataclasses.replace(SMALL_BESIDE, keep_facts=False)
     policies = {
         "none": (None, None),
         "both": (SMALL_RECOMMENDED, SMALL_BESIDE),
@@ -229,7 +228,6 @@ def test_retention_case_replays_a_transcript_with_its_tools_declared(tmp_path: P
             SMALL_BESIDE,
         ),
         "microcompact": (None, SMALL_BESIDE),
-        "microcompact, keep_facts off": (None, off),
     }
     tools = generator_tools(bench_retention.MIXED[1])
     assert {t.name: t.result_semantic.value for t in tools}["book_hotel"] == "action"
@@ -244,7 +242,6 @@ def test_retention_case_replays_a_transcript_with_its_tools_declared(tmp_path: P
     assert by["microcompact"].retention.minimum == 1.0 and by["none"].retention.final == 1.0
     # Without them, facts go: the check sees it.
     assert by["both, no ledger"].retention.minimum < 1.0
-    assert by["microcompact, keep_facts off"].retention.minimum < 1.0
     langchain = by["keep last 20 + summary (LangChain)"]
     assert langchain.summaries > 0 and langchain.retention.minimum < 1.0
     assert by["last 20 messages"].retention.final < 1.0
@@ -259,7 +256,7 @@ def test_retention_goals_read_the_rows() -> None:
     tables = {
         "travel": [
             row("summary (recommended)", 10, 1_050),
-            row("summary, 800-char ledger", 6, 1_000),
+            row(bench_retention.SMALL_LEDGER, 6, 1_000),
             row("summary, no ledger", 3, 990),
         ],
         "travel, tools declared": [row("both (recommended + microcompact)", 9, 1)],

@@ -37,9 +37,11 @@ from nbagent.llm.messages import (
 )
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 from nbagent.llm.tokens import estimate_message_tokens
+from tests.conftest import CompactRules
 
-# keep_recent=0 and a slow decay unless a test is about them, so one rule is seen at a time.
-CFG = CompactConfig(keep_recent=0, decay_every_turns=1000)
+# keep_recent=0 unless a test is about it, so one rule is seen at a time (and few enough turns
+# that nothing decays, or a decay set by the test: the ``compact_rules`` fixture).
+CFG = CompactConfig(keep_recent=0)
 PLAIN = ("lorem ipsum dolor sit amet " * 200).strip()  # 5399 chars, no content signal
 MEDIUM = PLAIN[:1000]
 
@@ -81,7 +83,6 @@ def search_json(n: int) -> str:
         ({"reserved_tokens": 128_000}, "reserved_tokens must be >= 0 and below"),
         ({"reserved_tokens": -1}, "reserved_tokens must be >= 0 and below"),
         ({"keep_recent": -1}, "keep_recent must be >= 0"),
-        ({"decay_every_turns": 0}, "decay_every_turns must be positive"),
         ({"context_window": 1.5}, "context_window must be an int"),
         ({"keep_recent": True}, "keep_recent must be an int"),
         ({"compact_thinking": "yes"}, "compact_thinking must be True or False"),
@@ -97,7 +98,7 @@ def test_config_defaults_and_should_compact() -> None:
     # No window of its own: the session's (below), else 128k with 8k kept for the reply.
     assert (config.context_window, config.reserved_tokens, config.keep_recent) == (None, None, 6)
     assert (config.window, config.reserve) == (128_000, 8_000)
-    assert (config.compact_thinking, config.decay_every_turns) == (False, 4)
+    assert (config.compact_thinking, config.protect_factual) == (False, False)
     assert config.budget == 120_000
     assert not config.should_compact(120_000)
     assert config.should_compact(120_001)
@@ -270,7 +271,7 @@ def test_error_key_with_null_value_is_not_an_error() -> None:
     ("later_turns", "decay"), [(0, 0.0), (3, 0.0), (4, -0.5), (7, -0.5), (8, -1.0), (13, -1.5)]
 )
 def test_age_decay(later_turns: int, decay: float) -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=4)
+    config = CompactConfig(keep_recent=0)
     history = [Message.user("go"), *call("c1", "t", PLAIN), *turns(later_turns)]
     record = plan_compaction(history, config).records[2]
     assert record.decay == decay
@@ -279,9 +280,10 @@ def test_age_decay(later_turns: int, decay: float) -> None:
     assert record.score == decay
 
 
-def test_decay_turns_count_only_real_prompts() -> None:
+def test_decay_turns_count_only_real_prompts(compact_rules: CompactRules) -> None:
+    compact_rules.decay_every(1)
     # A user message that only carries tool results (Anthropic style) does not start a turn.
-    config = CompactConfig(keep_recent=0, decay_every_turns=1)
+    config = CompactConfig(keep_recent=0)
     carrier = Message.user([ToolResultBlock(tool_use_id="c9", content=[TextBlock(text="r")])])
     history = [Message.user("go"), *call("c1", "t", PLAIN), carrier, carrier, Message.user("b")]
     assert plan_compaction(history, config).records[2].age_turns == 1
@@ -301,7 +303,7 @@ def _referenced_history(reply: str) -> list[AnyMessage]:
 
 @pytest.mark.parametrize("term", ["INV-2024-0042", "ACME-77", "1234.56"])
 def test_a_reply_reusing_a_key_term_refreshes_the_result(term: str) -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=4)
+    config = CompactConfig(keep_recent=0)
     record = plan_compaction(_referenced_history(f"The total of {term} is due."), config).records[2]
     # produced at turn 1, referenced at turn 3, now 9: age 8 -> -1.0, since reference 6 -> -0.5
     assert (record.decay, record.reference, record.age_turns) == (-1.0, 0.5, 6)
@@ -317,7 +319,7 @@ def test_a_reply_reusing_a_key_term_refreshes_the_result(term: str) -> None:
     ],
 )
 def test_replies_without_key_terms_do_not_refresh(reply: str) -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=4)
+    config = CompactConfig(keep_recent=0)
     record = plan_compaction(_referenced_history(reply), config).records[2]
     assert (record.decay, record.reference, record.age_turns) == (-1.0, 0.0, 8)
 
@@ -337,24 +339,27 @@ def test_key_terms_are_distinctive_tokens() -> None:
     )
 
 
-def test_json_keys_are_not_key_terms() -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=1)
+def test_json_keys_are_not_key_terms(compact_rules: CompactRules) -> None:
+    compact_rules.decay_every(1)
+    config = CompactConfig(keep_recent=0)
     result = json.dumps({"user_id": 1, "created_at": "x", "body": "b" * 3000})
     history = [Message.user("go"), *call("c1", "t", result), *turns(1)]
     history += [Message.assistant("user_id and created_at"), *turns(2)]
     assert plan_compaction(history, config).records[2].reference == 0.0
 
 
-def test_a_mention_before_the_result_does_not_count() -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=1)
+def test_a_mention_before_the_result_does_not_count(compact_rules: CompactRules) -> None:
+    compact_rules.decay_every(1)
+    config = CompactConfig(keep_recent=0)
     history = [Message.user("a"), Message.assistant("look up INV-2024-0042"), *turns(1)]
     history += [*call("c1", "t", f"INV-2024-0042 {PLAIN}"), *turns(3)]
     record = plan_compaction(history, config).records[5]
     assert (record.reference, record.age_turns) == (0.0, 3)
 
 
-def test_tool_use_arguments_count_as_references() -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=1)
+def test_tool_use_arguments_count_as_references(compact_rules: CompactRules) -> None:
+    compact_rules.decay_every(1)
+    config = CompactConfig(keep_recent=0)
     history = [Message.user("a"), *call("c1", "search", f"src/app/main.py {PLAIN}"), *turns(1)]
     read = ToolUseBlock(id="c2", name="read_file", input={"path": "src/app/main.py"})
     history += [Message.assistant([read]), Message.tool_result("c2", "x = 1"), *turns(2)]
@@ -363,8 +368,9 @@ def test_tool_use_arguments_count_as_references() -> None:
     assert (record.decay, record.reference, record.age_turns) == (-1.5, 0.5, 2)
 
 
-def test_state_keeps_references_after_the_result_was_compacted() -> None:
-    config = CompactConfig(keep_recent=0, decay_every_turns=1)
+def test_state_keeps_references_after_the_result_was_compacted(compact_rules: CompactRules) -> None:
+    compact_rules.decay_every(1)
+    config = CompactConfig(keep_recent=0)
     state = CompactState()
     history = [Message.user("go"), *call("c1", "t", f"ticket OPS-9931 {PLAIN}"), *turns(3)]
     first = microcompact(history, config, state=state)
@@ -718,7 +724,6 @@ _CONFIGS = st.builds(
     CompactConfig,
     keep_recent=st.integers(0, 5),
     compact_thinking=st.booleans(),
-    decay_every_turns=st.integers(1, 4),
 )
 _TOOLS = st.sampled_from([None, {"a": ResultSemantic.FACTUAL, "b": ResultSemantic.ACTION}])
 

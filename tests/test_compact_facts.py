@@ -1,4 +1,4 @@
-"""Microcompact keeps the hard facts of the confirmations it cuts (``CompactConfig.keep_facts``)."""
+"""Microcompact keeps the hard facts of the confirmations it cuts, beside the marker."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ import json
 
 import pytest
 
-from nbagent.errors import ConfigurationError
 from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.compact import FACTS_KEEP, CompactConfig, is_compacted, microcompact
 from nbagent.llm.messages import AnyMessage, Message
 from nbagent.llm.request import ResultSemantic
 
-CFG = CompactConfig(keep_recent=0, decay_every_turns=1000)
+CFG = CompactConfig(keep_recent=0)
 TOOLS = {"book_hotel": ResultSemantic.ACTION, "search": ResultSemantic.FACTUAL}
 TERMS = "Terms: changes are possible until the deadline; names must match the passports. " * 3
 CONFIRMATION = json.dumps(
@@ -73,13 +72,12 @@ def test_listings_and_plain_text_are_cut_without_a_note() -> None:
     assert "key facts" not in reason
 
 
-def test_without_keep_facts_the_cut_is_the_plain_one() -> None:
-    off = CompactConfig(keep_recent=0, decay_every_turns=1000, keep_facts=False)
-    text, reason = compacted_text("book_hotel", CONFIRMATION, off)
-    assert text == CONFIRMATION[:200] + f"… [truncated {len(CONFIRMATION) - 200:,} chars]"
-    assert reason == "medium, low importance"
-    with pytest.raises(ConfigurationError, match="keep_facts"):
-        CompactConfig(keep_facts="yes")  # type: ignore[arg-type]
+def test_keep_facts_is_no_setting_any_more_and_says_so() -> None:
+    with pytest.warns(DeprecationWarning, match="keep_facts is no longer a setting"):
+        config = CompactConfig(keep_recent=0, keep_facts=False)
+    assert config == CFG  # ignored: the cut keeps its facts
+    text, _ = compacted_text("book_hotel", CONFIRMATION, config)
+    assert "key facts" in text
 
 
 def test_a_second_pass_leaves_the_kept_facts_alone_and_the_note_is_bounded() -> None:

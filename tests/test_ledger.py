@@ -90,15 +90,26 @@ def test_the_default_budget_is_a_share_of_the_window_in_tokens() -> None:
         3_200,
         count,
     )
-    small = SummaryConfig(max_context_tokens=8_000, fact_ledger_share=0.1)
-    assert ledger_budget(small, DEFAULT_ESTIMATOR)[0] == 800
-    fixed = SummaryConfig(fact_ledger_chars=800)
-    assert ledger_budget(fixed, DEFAULT_ESTIMATOR) == (800, len)
-    for share in (1.0, -0.1, True, "0.05"):
-        with pytest.raises(ConfigurationError, match="fact_ledger_share"):
-            SummaryConfig(fact_ledger_share=share)  # type: ignore[arg-type]
-    with pytest.raises(ConfigurationError, match="fact_ledger_chars"):
-        SummaryConfig(fact_ledger_chars=-1)
+    small = SummaryConfig(max_context_tokens=8_000, fact_ledger=0.05)
+    assert ledger_budget(small, DEFAULT_ESTIMATOR)[0] == 400
+    assert ledger_budget(SummaryConfig(fact_ledger=False), DEFAULT_ESTIMATOR)[0] == 0
+    for share in (1.0, -0.1, float("nan"), "0.05", None):
+        with pytest.raises(ConfigurationError, match="fact_ledger must be True, False or a share"):
+            SummaryConfig(fact_ledger=share)  # type: ignore[arg-type]
+
+
+def test_the_ledger_settings_that_left_still_work_for_a_release_and_say_so() -> None:
+    with pytest.warns(DeprecationWarning, match="fact_ledger_share is no longer a setting"):
+        assert SummaryConfig(fact_ledger_share=0.05) == SummaryConfig(fact_ledger=0.05)
+    with pytest.warns(DeprecationWarning, match="converted at 4 characters a token"):
+        converted = SummaryConfig(max_context_tokens=8_000, fact_ledger_chars=1_600)
+    assert converted.fact_ledger == 0.05
+    with pytest.warns(DeprecationWarning, match="fact_ledger_share is no longer a setting"):
+        assert SummaryConfig(fact_ledger=False, fact_ledger_share=0.3).fact_ledger is False
+    with pytest.warns(DeprecationWarning, match="retries is no longer a setting"):
+        assert SummaryConfig(retries=5) == SummaryConfig()
+    with pytest.warns(DeprecationWarning, match="fact_ledger_share is no longer a setting"):
+        assert SummaryConfig().fact_ledger_share == 0.1  # read: the share in effect
 
 
 def _book(turns: int) -> tuple[FactBook, list[Message]]:
@@ -110,7 +121,7 @@ def _book(turns: int) -> tuple[FactBook, list[Message]]:
     return book, messages
 
 
-def test_the_window_share_holds_a_long_conversation_where_800_characters_did_not() -> None:
+def test_the_window_share_holds_a_long_conversation_where_a_small_share_did_not() -> None:
     book, messages = _book(100)
     assert len(book.facts()) == 300  # each turn: a code, an amount and the sentence
     config = SummaryConfig(max_context_tokens=32_000, prompt_language="en")
@@ -119,13 +130,11 @@ def test_the_window_share_holds_a_long_conversation_where_800_characters_did_not
     assert "(+" not in full and "t99 said: Book HB-0099X for £199" in full
     assert "t0 said: Book HB-0000X for £100" in full and "t0:" not in full
     assert DEFAULT_ESTIMATOR.count_text(split_ledger(full)[1]) <= 1_600
-    before = add_ledger(
-        "Prose.", SummaryConfig(prompt_language="en", fact_ledger_chars=800), book,
-        len(messages), None, DEFAULT_ESTIMATOR,
-    )  # fmt: skip
-    assert "\nt78: HB-0078X\nt79 said: Book HB-0079X for £179\n" in before
-    assert before.endswith("\nt99 said: Book HB-0099X for £199\n(+236 more)")
-    assert len(split_ledger(before)[1]) <= 800
+    small = SummaryConfig(prompt_language="en", fact_ledger=0.00625)  # 200 tokens
+    before = add_ledger("Prose.", small, book, len(messages), None, DEFAULT_ESTIMATOR)
+    assert "\nt87: HB-0087X\nt88 said: Book HB-0088X for £188\n" in before
+    assert before.endswith("\nt99 said: Book HB-0099X for £199\n(+263 more)")
+    assert DEFAULT_ESTIMATOR.count_text(split_ledger(before)[1]) <= 200
     # Only the covered span: facts first stated at or after ``upto`` are in the view anyway.
     assert "t99" not in add_ledger("P.", config, book, 198, None, DEFAULT_ESTIMATOR)
 
@@ -148,7 +157,7 @@ def test_incremental_summaries_read_the_previous_prose_and_keep_its_facts() -> N
         trigger_token_ratio=0.5,
         debounce_turns=2,
         strategy="incremental",
-        fact_ledger_chars=800,
+        fact_ledger=0.5,
     )
     session = make_session(provider, summary=config, store=InMemoryStore(), track_retention=True)
     for prompt in ["Book CA1234 on 2026-04-03", "Ref QX7Y2B", "Hi", "Hello", "More", "End"]:

@@ -30,6 +30,7 @@ from nbagent.notebook.tables import (
     token_table,
 )
 from tests.agent_support import ScriptedProvider, make_session
+from tests.conftest import CompactRules
 
 
 def summarised_session(turns: int = 4) -> AgentSession:
@@ -54,6 +55,13 @@ def hotels(city: str) -> str:
     )
 
 
+@pytest.fixture(autouse=True)
+def compact_every_turn(compact_rules: CompactRules) -> None:
+    """Every result ages a step a turn and every pass is made, so four turns show it all."""
+    compact_rules.decay_every(1)
+    compact_rules.worthwhile(0)
+
+
 def compacted_session() -> AgentSession:
     session = make_session(
         travel_demo(),
@@ -62,8 +70,6 @@ def compacted_session() -> AgentSession:
             context_window=1350,
             reserved_tokens=200,
             keep_recent=2,
-            decay_every_turns=1,
-            min_freed_tokens=0,  # every pass is made: runs in every turn
         ),
         system_prompt="You plan trips.",
     )

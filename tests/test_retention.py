@@ -54,8 +54,8 @@ def run(ledger: bool, strategy: str = "incremental") -> tuple[object, ScriptedPr
         trigger_token_ratio=0.5,
         debounce_turns=2,
         strategy=strategy,  # type: ignore[arg-type]
-        fact_ledger=ledger,
-        fact_ledger_chars=800,  # a 400-token window's default share (20 tokens) holds nothing
+        fact_ledger=0.5 if ledger else False,
+        # a 400-token window's default share (40 tokens) holds little
     )
     session = make_session(provider, summary=config, store=InMemoryStore(), track_retention=True)
     for prompt in PROMPTS:
@@ -90,7 +90,7 @@ def test_without_the_ledger_retention_shows_what_was_forgotten() -> None:
 def test_pinned_facts_are_saved_and_kept() -> None:
     store = InMemoryStore()
     config = SummaryConfig(
-        max_context_tokens=100, trigger_token_ratio=0.5, debounce_turns=0, fact_ledger_chars=800
+        max_context_tokens=100, trigger_token_ratio=0.5, debounce_turns=0, fact_ledger=0.5
     )
     session = make_session(ScriptedProvider(), summary=config, store=store)
     session.pin_sync("gate B12 closes at 06:40")

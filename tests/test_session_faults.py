@@ -252,7 +252,7 @@ class HangingSummary(ScriptedProvider):
 
 async def test_a_hung_summary_is_abandoned_at_its_deadline_and_the_turn_goes_on() -> None:
     provider = HangingSummary()
-    config = SummaryConfig(**LOW, timeout=0.05, retries=1)  # type: ignore[arg-type]
+    config = SummaryConfig(**LOW, timeout=0.05)  # type: ignore[arg-type]
     session = make_session(provider, summary=config)
     response = await asyncio.wait_for(session.submit_turn("hello"), BOUND)
     assert response.text() == "reply to hello"
@@ -265,10 +265,10 @@ async def test_a_hung_summary_is_abandoned_at_its_deadline_and_the_turn_goes_on(
 
 
 def test_summary_deadline_settings_are_checked() -> None:
-    for bad in ({"timeout": 0}, {"timeout": float("nan")}, {"timeout": "60"}, {"retries": -1}):
+    for bad in ({"timeout": 0}, {"timeout": float("nan")}, {"timeout": "60"}):
         with pytest.raises(ConfigurationError, match=next(iter(bad))):
             SummaryConfig(**bad)  # type: ignore[arg-type]
-    assert SummaryConfig(timeout=None, retries=0).timeout is None
+    assert SummaryConfig(timeout=None).timeout is None
 
 
 async def test_an_interrupt_during_the_summary_keeps_the_turn_and_its_record() -> None:

@@ -101,7 +101,6 @@ SUMMARY_CONFIG = SummaryConfig(
     debounce_turns=2,
     prompt_language="en",  # SmolLM2 is an English model; the ledger header follows
     timeout=600.0,  # a bound for a stalled server, not for a slow machine
-    retries=0,  # one attempt: summary_latency_s is one call
 )
 """Every request is over the line (41 tokens), so the debounce alone makes turn 2 the summary
 turn, as in the design notes' scenario 1 (``max_context_tokens=100``, ratio 0.5, debounce 2);

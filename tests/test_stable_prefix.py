@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.agent.session import AgentSession
-from nbagent.errors import ConfigurationError
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import HELD_REASON, CompactConfig
+from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.messages import AssistantMessage, Message
 from nbagent.llm.prefix import sent_request
 from nbagent.llm.providers.offline import OfflineProvider
@@ -18,6 +18,7 @@ from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tokens import estimate_messages_tokens
 from nbagent.llm.tools import ToolRegistry, tool
 from tests.agent_support import make_session
+from tests.conftest import CompactRules
 
 PROMPTS = ["look a", "look b", "look c"] + [f"chat {i}" for i in range(8)] + ["look d", "look e"]
 
@@ -45,12 +46,18 @@ def answer(request: MessageRequest) -> MessageResponse:
     return MessageResponse(message=Message.assistant("noted " + "x" * 40))
 
 
-async def run(**config: object) -> tuple[AgentSession, OfflineProvider]:
+@pytest.fixture(autouse=True)
+def fast_decay(compact_rules: CompactRules) -> None:
+    compact_rules.decay_every(1)  # every turn ages every result by a step
+
+
+async def run(
+    *, prompt_cache: bool = True, **config: object
+) -> tuple[AgentSession, OfflineProvider]:
     settings: dict[str, object] = {
         "context_window": 2600,
         "reserved_tokens": 1000,
         "keep_recent": 2,
-        "decay_every_turns": 1,  # every turn ages every result by a step
         **config,
     }
     provider = OfflineProvider(answer)
@@ -58,6 +65,7 @@ async def run(**config: object) -> tuple[AgentSession, OfflineProvider]:
         provider,
         registry=ToolRegistry([lookup]),
         compact_config=CompactConfig(**settings),  # type: ignore[arg-type]
+        cycle_config=CycleConfig(prompt_cache=prompt_cache),
     )
     for prompt in PROMPTS:
         await session.submit_turn(prompt)
@@ -88,8 +96,8 @@ async def test_ordinary_turns_repeat_the_last_compaction_byte_for_byte() -> None
     assert [r.reason for r in rows[14:]] == [HELD_REASON] * (len(rows) - 14)
 
 
-async def test_without_a_stable_prefix_a_decayed_result_changes_an_early_message() -> None:
-    session, _ = await run(stable_prefix=False)
+async def test_without_prompt_caching_a_decayed_result_changes_an_early_message() -> None:
+    session, _ = await run(prompt_cache=False)
     # Today's behaviour: the ordinary turn after the first compaction compacts afresh, and the
     # result that was recent then (index 10) is cut now: the request changes from there on.
     assert changes(session, 3) == [[2, 6, 10]]
@@ -107,24 +115,22 @@ async def test_a_compaction_is_made_when_the_carried_request_outgrows_the_budget
     assert made.tokens_before - made.tokens_after >= CompactConfig(2600, 1000).worthwhile_tokens
 
 
-async def test_a_pass_that_frees_too_little_is_held_while_the_request_fits_the_window() -> None:
+async def test_a_pass_that_frees_too_little_is_held_while_the_request_fits_the_window(
+    compact_rules: CompactRules,
+) -> None:
+    compact_rules.worthwhile(10**6)
     # A window of 4,000 with the same 1,600-token budget: the over-budget request still fits.
-    held, _ = await run(context_window=4000, reserved_tokens=2400, min_freed_tokens=10**6)
+    held, _ = await run(context_window=4000, reserved_tokens=2400)
     assert changes(held, 12) == [[2, 6]]  # the pass would free < 10**6 tokens: not made
     share = held.timeline[12].prefix_kept_share
     assert share is not None and share > 0.98
     # Past the context window it is made whatever it frees: the request must fit.
-    forced, _ = await run(context_window=1900, reserved_tokens=300, min_freed_tokens=10**6)
+    forced, _ = await run(context_window=1900, reserved_tokens=300)
     assert changes(forced, 12) == [[2, 6], [2, 6, 10, 30]]
 
 
-def test_min_freed_tokens_is_validated_and_defaults_to_a_tenth_of_the_budget() -> None:
+def test_a_compaction_is_worthwhile_at_a_tenth_of_the_budget() -> None:
     assert CompactConfig(context_window=10_000, reserved_tokens=2_000).worthwhile_tokens == 800
-    assert CompactConfig(min_freed_tokens=0).worthwhile_tokens == 0
-    with pytest.raises(ConfigurationError, match="min_freed_tokens"):
-        CompactConfig(min_freed_tokens=-1)
-    with pytest.raises(ConfigurationError, match="stable_prefix"):
-        CompactConfig(stable_prefix="yes")  # type: ignore[arg-type]
 
 
 def test_kept_prefix_ends_at_the_first_changed_message_and_at_a_change_of_tools() -> None:

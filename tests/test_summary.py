@@ -214,7 +214,7 @@ async def test_summary_failure_does_not_block(caplog: pytest.LogCaptureFixture) 
     failing[0] = False
     await session.submit_turn("msg 1")
     assert session.timeline[-1].summary_status is SummaryStatus.FIRED
-    # Turn 0 made two attempts (SummaryConfig.retries=1 retries a connection error).
+    # Turn 0 made two attempts (a connection error is retried once).
     assert await session.get_conversation_summary() == "summary #3"
 
 

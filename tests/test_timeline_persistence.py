@@ -30,12 +30,11 @@ from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook.demo import travel_demo
 from nbagent.notebook.tables import compaction_table, timeline_table, token_table
 from tests.agent_support import ScriptedProvider, fired_turns, make_session
+from tests.conftest import CompactRules
 
 REPO = Path(__file__).resolve().parents[1]
 PROMPTS = ["Which hotels in Paris?", "Hotels in Rome?", "Tell me a joke", "Hotels in Oslo?"]
-COMPACT = CompactConfig(
-    context_window=1350, reserved_tokens=200, keep_recent=2, decay_every_turns=1, min_freed_tokens=0
-)
+COMPACT = CompactConfig(context_window=1350, reserved_tokens=200, keep_recent=2)
 
 
 def hotels(city: str) -> str:
@@ -43,6 +42,13 @@ def hotels(city: str) -> str:
     return "\n".join(
         f"{city} hotel {i}: a quiet place near the station, breakfast included" for i in range(60)
     )
+
+
+@pytest.fixture
+def compact_every_turn(compact_rules: CompactRules) -> None:
+    """Every result ages a step a turn and every pass is made, so four turns show each action."""
+    compact_rules.decay_every(1)
+    compact_rules.worthwhile(0)
 
 
 def open_session(store: Any, session_id: str = "trip") -> AgentSession:
@@ -210,6 +216,7 @@ def _minimal() -> dict[str, Any]:
 # -- across a reload ----------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("compact_every_turn")
 async def test_tables_are_the_same_after_a_reload(tmp_path: Path) -> None:
     path = tmp_path / "trip.db"
     store = SqliteStore(path)
@@ -348,6 +355,7 @@ def test_tables_are_the_same_in_a_new_process(tmp_path: Path) -> None:
     store.close_sync()
 
 
+@pytest.mark.usefixtures("compact_every_turn")
 def test_restored_skip_rows_are_skips() -> None:
     session = open_session(InMemoryStore())
     for prompt in PROMPTS:

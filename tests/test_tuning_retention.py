@@ -49,8 +49,9 @@ PROMPTS = [
     "Anything else to check?",
 ]
 FACTS = ["CA1234", "QX7Y2B", "19:30", "ORD-88231", "300 EUR"]
-BASE = SummaryConfig(max_context_tokens=70, debounce_turns=1, fact_ledger_chars=800)
-GRID = {"trigger_token_ratio": [0.5, 0.75], "fact_ledger": [False, True]}
+BASE = SummaryConfig(max_context_tokens=70, debounce_turns=1)
+LEDGER = 0.9  # of a 70-token window: the room the five facts need
+GRID = {"trigger_token_ratio": [0.5, 0.75], "fact_ledger": [False, LEDGER]}
 
 
 class Words:
@@ -108,7 +109,7 @@ def test_the_table_has_final_and_min_retention_and_facts_lost(result: TuningResu
         [*GRID, "first_fire_turn", "final_retention", "min_retention", "facts_lost"]
     ].to_dict("list") == {
         "trigger_token_ratio": [0.5, 0.5, 0.75, 0.75],
-        "fact_ledger": [False, True, False, True],
+        "fact_ledger": [False, LEDGER, False, LEDGER],
         "first_fire_turn": [2, 2, 4, 4],
         # Without the ledger the hotel code (turn 1) and the dinner time (turn 2) leave the
         # kept tail and the summary prose never had them; the ledger keeps both.
@@ -162,13 +163,13 @@ def test_recommend_takes_the_cheapest_setting_that_keeps_the_bar(result: TuningR
     pick = result.recommend(min_retention=0.95)
     assert isinstance(pick, Recommendation)
     assert pick.number == 3
-    assert pick.values == {"trigger_token_ratio": 0.75, "fact_ledger": True}
+    assert pick.values == {"trigger_token_ratio": 0.75, "fact_ledger": LEDGER}
     assert pick.config == result.runs[3].config
-    assert (pick.config.trigger_token_ratio, pick.config.fact_ledger) == (0.75, True)
+    assert (pick.config.trigger_token_ratio, pick.config.fact_ledger) == (0.75, LEDGER)
     assert pick.row == table.iloc[3].to_dict()
     assert pick.total_tokens == table.loc[3, "total_tokens"] and pick.min_retention == 1.0
     assert repr(pick) == (
-        "Recommendation(#3 trigger_token_ratio=0.75, fact_ledger=True: min_retention 1.000, "
+        "Recommendation(#3 trigger_token_ratio=0.75, fact_ledger=0.9: min_retention 1.000, "
         f"{pick.total_tokens:,} tokens)"
     )
     # A lower bar lets the ledger-less settings in: the cheapest of all four wins.
@@ -186,8 +187,8 @@ def test_no_setting_keeping_the_bar_names_the_best_one() -> None:
     assert str(error.value) == (
         "no setting keeps min_retention >= 0.95: the best reached 0.600 (60.0%), setting #1 "
         f"(trigger_token_ratio=0.75, fact_ledger=False, {tokens[1]:,} tokens). Lower "
-        "min_retention, or add settings that keep more to the grid: fact_ledger=True with a "
-        "larger ledger budget, a higher trigger_token_ratio or max_context_tokens"
+        "min_retention, or add settings that keep more to the grid: a larger fact_ledger "
+        "share (e.g. 0.2), a higher trigger_token_ratio or max_context_tokens"
     )
 
 

@@ -543,7 +543,7 @@ def test_a_fact_holding_the_separator_reads_back_whole() -> None:
 def test_a_pin_longer_than_the_whole_ledger_is_refused_and_saves_nothing() -> None:
     from nbagent.errors import ConfigurationError
 
-    config = SummaryConfig(max_context_tokens=400, fact_ledger_chars=60)
+    config = SummaryConfig(max_context_tokens=400, fact_ledger=0.04)
     session = make_session(ScriptedProvider(), summary=config, store=InMemoryStore())
     session.pin_sync("gate B12 closes at 06:40")
     with pytest.raises(ConfigurationError, match="more than the summary's whole fact ledger"):

@@ -116,11 +116,9 @@ def summary_input(
 def ledger_budget(
     config: SummaryConfig, estimator: TokenEstimator
 ) -> tuple[int, Callable[[str], int]]:
-    """The ledger's budget and what counts it: ``fact_ledger_chars`` characters when set, else
-    ``fact_ledger_share`` of the window in the estimator's tokens."""
-    if config.fact_ledger_chars is not None:
-        return config.fact_ledger_chars, len
-    return int(config.fact_ledger_share * config.max_context_tokens), estimator.count_text
+    """The ledger's budget and what counts it: ``SummaryConfig.ledger_share`` of the window in
+    the estimator's tokens."""
+    return int(config.ledger_share * config.max_context_tokens), estimator.count_text
 
 
 def add_ledger(
@@ -131,19 +129,23 @@ def add_ledger(
     previous: SlotSummary | None,
     estimator: TokenEstimator,
     language: str | None = None,
+    *,
+    budget: tuple[int, Callable[[str], int]] | None = None,
 ) -> str:
     """``text`` with the ledger of the facts stated before ``upto`` that its prose lacks, and of
     the facts the previous ledger listed that the book does not know at all; its labels in
-    ``language`` (default: ``prompt_language``, Chinese for ``"auto"``)."""
+    ``language`` (default: ``prompt_language``, Chinese for ``"auto"``). ``budget`` (a size and
+    what counts it) replaces the config's :func:`ledger_budget`: a caller with a budget of its
+    own, such as a benchmark's in characters."""
     carried = carried_facts(previous.text if previous else None, book.known())
     facts = [*book.facts(upto), *carried]
-    budget, count = ledger_budget(config, estimator)
+    size, count = ledger_budget(config, estimator) if budget is None else budget
     if language is None:
         language = "zh" if config.prompt_language == "auto" else config.prompt_language
     return with_ledger(
         text,
         facts,
-        budget=budget,
+        budget=size,
         language=language,
         count=count,
         corrected=book.corrected_keys(),

@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from nbagent.agent.config import AgentConfig
-from nbagent.agent.context import SLOT_NAMESPACE, ContextSlot, SlotSummary
+from nbagent.agent.context import DEFAULT_SLOT_ID, SLOT_NAMESPACE, ContextSlot, SlotSummary
 from nbagent.agent.store import SessionSnapshot, SwapValue
 from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import StoreError
@@ -148,7 +148,7 @@ def read_session(snapshot: SessionSnapshot, config: AgentConfig, *, where: str) 
         slot = ContextSlot.from_snapshot(snapshot, slot_id)
         if slot is not None:
             slots[slot_id] = slot
-    current = state.current_slot = state.current_slot or config.default_slot_id
+    current = state.current_slot = state.current_slot or DEFAULT_SLOT_ID
     if current not in slots:
         slots[current] = ContextSlot(current, sid, config=config.slot)
     timeline = [

@@ -94,10 +94,9 @@ def session_compact(config: AgentConfig) -> CompactConfig | None:
 
 
 def estimate_scale(services: SessionServices, timeline: Sequence[TurnRecord]) -> float:
-    """The correction for the next turn of a session on ``services`` (1.0 when off)."""
+    """The correction for the next turn of a session on ``services`` (1.0 before the provider
+    reported any input tokens)."""
     config = services.config
-    if not config.calibrate_estimates:
-        return 1.0
     key = calibration_key(services.provider, config.cycle.model)
     return robust_ratio(
         (r.request_tokens_estimated, r.reported_context_tokens)

@@ -9,7 +9,7 @@ from typing import Any, Protocol, Self
 from nbagent.agent.context import DEFAULT_SLOT_ID, SlotConfig
 from nbagent.agent.store import MemoryStore
 from nbagent.agent.summary import SummaryConfig
-from nbagent.errors import ConfigurationError
+from nbagent.errors import ConfigurationError, Retired, retired_settings
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.hooks import HookExecutor
@@ -37,6 +37,20 @@ class Agent:
         object.__setattr__(self, "tools", tuple(self.tools))
 
 
+@retired_settings(
+    {
+        "default_slot_id": Retired(
+            f"a new session's slot is {DEFAULT_SLOT_ID!r}; open another with "
+            "session.create_slot(...) and session.switch_slot(...). This value was ignored",
+            reads=lambda c: DEFAULT_SLOT_ID,
+        ),
+        "calibrate_estimates": Retired(
+            "estimates are always scaled by the provider's reported input tokens (a provider "
+            "that reports none leaves them as they are); this value was ignored",
+            reads=lambda c: True,
+        ),
+    }
+)
 @dataclass(frozen=True)
 class AgentConfig:
     """Settings of the sessions built from one bundle.
@@ -53,14 +67,12 @@ class AgentConfig:
     compact_config: CompactConfig | None = None
     cycle: CycleConfig = field(default_factory=CycleConfig)
     slot: SlotConfig = field(default_factory=SlotConfig)
-    default_slot_id: str = DEFAULT_SLOT_ID
     estimator: TokenEstimator | None = None
-    """Counts the context for the watermark and the timeline (``None``: the default estimator)."""
-    calibrate_estimates: bool = True
-    """Correct the estimates by what the provider reports: the ratio of reported to estimated
-    input tokens of recent turns on the same provider and model (outliers left out) scales
-    microcompact's budget checks and the watermark's estimate (``TurnRecord.calibration_*`` show
-    it; see :mod:`nbagent.llm.calibration`). ``False`` keeps the raw estimates."""
+    """Counts the context for the watermark and the timeline (``None``: the default estimator).
+    Its estimates are corrected by what the provider reports: the ratio of reported to
+    estimated input tokens of recent turns on the same provider and model (outliers left out)
+    scales microcompact's budget checks and the watermark's estimate
+    (``TurnRecord.calibration_*`` show it; see :mod:`nbagent.llm.calibration`)."""
     track_retention: bool = False
     """Count on every turn how many of the slot's facts the request still showed the model
     (``TurnRecord.facts_*``). Off by default: the first turn after opening a long history
@@ -91,12 +103,6 @@ class AgentConfig:
                 f"pricing must be a Pricing, got {type(self.pricing).__name__}: write "
                 "Pricing(overrides={'my-model': ModelPrice(...)}) or leave it out"
             )
-        if not isinstance(self.calibrate_estimates, bool):
-            raise ConfigurationError(
-                f"calibrate_estimates must be True or False, got {self.calibrate_estimates!r}"
-            )
-        if not self.default_slot_id:
-            raise ConfigurationError("default_slot_id must be a non-empty slot name, e.g. 'main'")
         if self.compact_config is not None:
             # One window a session: a reserve that does not fit the summary's window is refused
             # here, not on every turn after it was saved.

@@ -3,7 +3,7 @@
 A model's summary is prose: it may keep a booking code or lose it. After each summary call the
 checkpoint adds the facts of the covered span (:mod:`nbagent.agent.facts`) that the prose does
 not contain, one line per turn, pinned facts first, then turn by turn, within a budget
-(``SummaryConfig.fact_ledger_share`` of the window, or ``fact_ledger_chars``); one counted line
+(``SummaryConfig.fact_ledger``, a share of the window); one counted line
 says what did not fit::
 
     Wei and Alex fly to Tokyo in April…

@@ -97,6 +97,7 @@ from nbagent.agent._turn import (
 )
 from nbagent.agent.config import Agent, SessionServices
 from nbagent.agent.context import (
+    DEFAULT_SLOT_ID,
     SLOT_NAMESPACE,
     ContextSlot,
     SlotConfig,
@@ -179,7 +180,7 @@ class AgentSession:
         self._state = SessionState()
         self._turn_index = 0
         self._slots: dict[str, ContextSlot] = {}
-        self._current = bundle.config.default_slot_id
+        self._current = DEFAULT_SLOT_ID
         self._gate = TurnGate(session_id)
         self._records = RecordWrites(session_id)
         self._pending: Pending | None = None
@@ -649,12 +650,11 @@ class AgentSession:
         budget, count = ledger_budget(config, self.bundle.config.estimator or DEFAULT_ESTIMATOR)
         size = count(text)
         if size > budget:
-            unit = "characters" if config.fact_ledger_chars is not None else "tokens"
             raise ConfigurationError(
-                f"this pin is {size:,} {unit}, more than the summary's whole fact ledger "
-                f"({budget:,} {unit}); every summary lists every pin, so pin a shorter text "
-                "(the value itself, e.g. a code or a date) or raise "
-                "SummaryConfig.fact_ledger_share"
+                f"this pin is {size:,} tokens, more than the summary's whole fact ledger "
+                f"({budget:,} tokens); every summary lists every pin, so pin a shorter text "
+                "(the value itself, e.g. a code or a date) or give the ledger a larger share "
+                "of the window (SummaryConfig(fact_ledger=0.2))"
             )
 
     async def _end_turn(self, index: int, response: MessageResponse, record: TurnRecord) -> None:

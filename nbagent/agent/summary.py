@@ -14,7 +14,7 @@ import time
 import warnings
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import (
@@ -25,6 +25,8 @@ from nbagent.errors import (
     ContextWindowExceededError,
     InternalServerError,
     RateLimitError,
+    Retired,
+    retired_settings,
 )
 from nbagent.llm.blocks import TextBlock
 from nbagent.llm.cycle import CycleConfig, LlmCycle
@@ -96,6 +98,47 @@ _PREFIX_PROMPTS = {
 that repeats the turn's cached prefix, :class:`CachedPrefix`)."""
 
 
+DEFAULT_LEDGER_SHARE = 0.10
+"""The ledger's share of the window with ``fact_ledger=True``."""
+SUMMARY_ATTEMPTS = 2
+"""Attempts at one summary: a timed-out or retryably failed first one is made once more."""
+CHARS_PER_TOKEN = 4
+"""How a retired ``fact_ledger_chars`` becomes a share of the window (English prose's ratio)."""
+
+
+def _ledger_from_chars(value: object, kwargs: dict[str, Any]) -> None:
+    if value is None or kwargs.get("fact_ledger") is False:
+        return
+    window = kwargs.get("max_context_tokens", 32_000)
+    if isinstance(value, int) and isinstance(window, int) and window > 0:
+        kwargs["fact_ledger"] = min(0.99, max(0.0, value / CHARS_PER_TOKEN / window))
+
+
+def _ledger_from_share(value: object, kwargs: dict[str, Any]) -> None:
+    if kwargs.get("fact_ledger") is not False:
+        kwargs["fact_ledger"] = value
+
+
+@retired_settings(
+    {
+        "fact_ledger_share": Retired(
+            "pass the share as fact_ledger, e.g. SummaryConfig(fact_ledger=0.05)",
+            reads=lambda c: c.ledger_share,
+            apply=_ledger_from_share,
+        ),
+        "fact_ledger_chars": Retired(
+            "the ledger's budget is a share of max_context_tokens: pass it as fact_ledger, e.g. "
+            "SummaryConfig(fact_ledger=0.05); this one was converted at 4 characters a token",
+            reads=lambda c: None,
+            apply=_ledger_from_chars,
+        ),
+        "retries": Retired(
+            "a failed or timed-out summary attempt is made once more, always (SummaryConfig."
+            "timeout bounds each attempt); this value was ignored",
+            reads=lambda c: SUMMARY_ATTEMPTS - 1,
+        ),
+    }
+)
 @dataclass(frozen=True)
 class SummaryConfig:
     """When and how the session summarises its conversation. Validated at construction.
@@ -151,25 +194,23 @@ class SummaryConfig:
     watermark: Literal["context", "cumulative"] = "context"
     strategy: Literal["full", "incremental"] = "full"
     prompt_language: Literal["auto", "zh", "en"] = "auto"
-    fact_ledger: bool = True
+    fact_ledger: bool | float = True
     """Append the covered span's facts that the summary's prose does not contain (see
-    :mod:`nbagent.agent.ledger`), so a summary never silently forgets a code, a date or a price."""
-    fact_ledger_share: float = 0.10
-    """The ledger's budget: this share of ``max_context_tokens``, in tokens (the session's
-    estimator), so it grows with the window the summary has to fit in (3,200 tokens of a
-    32,000-token window, about 600 short facts). What does not fit is counted on one line.
-    At 0.05 the 200-turn bench kept 59.8% of its 473 facts at the worst turn and 0.10 keeps
-    100%, for 0.7% fewer input tokens; on the held-out conversations whose ledger 0.05 filled,
-    the hard facts shown at the worst turn rose from 53-82% to 79-94%."""
-    fact_ledger_chars: int | None = None
-    """A fixed budget in characters instead of :attr:`fact_ledger_share` (``None``: the share)."""
+    :mod:`nbagent.agent.ledger`), so a summary never silently forgets a code, a date or a price;
+    and how much room the ledger gets: ``True`` is :data:`DEFAULT_LEDGER_SHARE` of
+    ``max_context_tokens``, a number in (0, 1) another share, ``False`` (or 0) no ledger. The
+    budget is in tokens (the session's estimator), so it grows with the window the summary has
+    to fit in (3,200 tokens of a 32,000-token window, about 600 short facts); what does not fit
+    is counted on one line. At a share of 0.05 the 200-turn bench kept 59.8% of its 473 facts at
+    the worst turn and 0.10 keeps 100%, for 0.7% fewer input tokens; on the held-out
+    conversations whose ledger 0.05 filled, the hard facts shown at the worst turn rose from
+    53-82% to 79-94%."""
     timeout: float | None = 60.0
     """Seconds one summary attempt may take, the provider's own retries included (``None``: no
-    limit of its own). Past it the attempt is abandoned; a summary is never worth a stalled
-    turn."""
-    retries: int = 1
-    """Attempts after the first when one times out or fails with a retryable error; past the
-    last the summary fails silently, as any failed summary does."""
+    limit of its own). Past it the attempt is abandoned and made once more
+    (:data:`SUMMARY_ATTEMPTS` in all, as after a connection error, a rate limit or a server
+    error); past the last the summary fails silently, as any failed summary does. A summary is
+    never worth a stalled turn."""
 
     def __post_init__(self) -> None:
         ratio = self.trigger_token_ratio
@@ -189,18 +230,13 @@ class SummaryConfig:
         _require_int("debounce_turns", self.debounce_turns, minimum=0, hint="0 disables it")
         _require_int("max_tool_result_chars", self.max_tool_result_chars, minimum=0, hint="")
         _require_int("max_summary_tokens", self.max_summary_tokens, minimum=1, hint="e.g. 1024")
-        _require_int("retries", self.retries, minimum=0, hint="0 makes a single attempt")
-        if self.fact_ledger_chars is not None:
-            _require_int("fact_ledger_chars", self.fact_ledger_chars, minimum=0, hint="e.g. 2000")
-        share = self.fact_ledger_share
-        if isinstance(share, bool) or not isinstance(share, int | float) or not 0 <= share < 1:
+        share = self.fact_ledger
+        if not isinstance(share, bool) and (
+            not isinstance(share, int | float) or not (math.isfinite(share) and 0 <= share < 1)
+        ):
             raise ConfigurationError(
-                f"fact_ledger_share must be a number in [0, 1), got {share!r}; e.g. 0.05 lets "
-                "the ledger take 5% of max_context_tokens"
-            )
-        if not isinstance(self.fact_ledger, bool):
-            raise ConfigurationError(
-                f"SummaryConfig.fact_ledger must be True or False, got {self.fact_ledger!r}"
+                f"SummaryConfig.fact_ledger must be True, False or a share of max_context_tokens "
+                f"in [0, 1), got {share!r}; e.g. 0.05 lets the ledger take 5% of the window"
             )
         timeout = self.timeout
         if timeout is not None and (
@@ -240,6 +276,13 @@ class SummaryConfig:
     def threshold(self) -> float:
         """The watermark at or above which a summary fires."""
         return self.max_context_tokens * self.trigger_token_ratio
+
+    @property
+    def ledger_share(self) -> float:
+        """The ledger's share of ``max_context_tokens`` (0.0: no ledger)."""
+        if isinstance(self.fact_ledger, bool):
+            return DEFAULT_LEDGER_SHARE if self.fact_ledger else 0.0
+        return float(self.fact_ledger)
 
     def language_of(self, text: str) -> Literal["zh", "en"]:
         """The language the summary of ``text`` (a transcript) is asked and labelled in:
@@ -456,10 +499,10 @@ async def _attempts(
     config: SummaryConfig,
     call: Callable[[], Awaitable[MessageResponse]],
 ) -> MessageResponse:
-    """``call`` within ``config.timeout``, tried again ``config.retries`` times after a timeout
-    or a retryable error."""
-    for attempt in range(config.retries + 1):
-        last = attempt == config.retries
+    """``call`` within ``config.timeout``, made :data:`SUMMARY_ATTEMPTS` times at most: again
+    after a timeout or a retryable error."""
+    for attempt in range(SUMMARY_ATTEMPTS):
+        last = attempt == SUMMARY_ATTEMPTS - 1
         try:
             async with asyncio.timeout(config.timeout):
                 return await call()

@@ -188,7 +188,7 @@ class LlmCycle:
         self.last_compaction: CompactReport[AnyMessage] | None = None
         self.compaction_reports: list[CompactReport[AnyMessage]] = []
         """The reports of the latest submit, oldest first: the compactions it made, or the one
-        its requests carried (see ``CompactConfig.stable_prefix``)."""
+        its requests carried (see :meth:`_maybe_compact`)."""
         self.previous_request: SentRequest | None = None
         """The last request sent; a session hands it from one turn's cycle to the next."""
         self.sent_at: float | None = None
@@ -512,33 +512,43 @@ class LlmCycle:
         await self._emit(HookEvent.ERROR, request=request, response=response, error=error)
         raise error
 
+    @property
+    def stable_prefix(self) -> bool:
+        """Whether the requests keep their prefix byte-stable between compactions (see
+        :meth:`_maybe_compact`): while they ask for prompt caching, ``CycleConfig.prompt_cache``.
+        Off, every request over the budget is compacted afresh, so a result that aged by a decay
+        step changes an early message, and every cached token after it, on that turn."""
+        return self.config.prompt_cache
+
     async def _maybe_compact(
         self, tools: Sequence[ToolDefinition]
     ) -> CompactReport[AnyMessage] | None:
         """Microcompact when the next request's messages no longer fit the config's budget.
 
-        With ``stable_prefix`` the request carries the last compaction's messages until they
-        no longer fit, and a new compaction is made only when it frees a worthwhile amount
+        With prompt caching on (``CycleConfig.prompt_cache``, the default) the request keeps its
+        prefix byte-stable: it carries the last compaction's messages until they no longer fit,
+        and a new compaction is made only when it frees a worthwhile amount
         (``CompactConfig.worthwhile_tokens``) of what the carried request holds, or when that
         would pass the context window.
         """
         config = self.compact_config
         if config is None:
             return None
+        stable = self.stable_prefix
         scale = self.estimate_scale
 
         def fits(tokens: int) -> bool:
             return not config.should_compact(scaled(tokens, scale))
 
         # What the request would send without a new compaction: the view this submit built, or
-        # the last compaction carried over the history (see ``stable_prefix``).
+        # the last compaction carried over the history (a stable prefix).
         held: tuple[list[AnyMessage], int] | None = None
         carried: CompactReport[AnyMessage] | None = None
         if self._view is not None:
             counted, view, tokens = self._view
             new = self._messages[counted:]
             held = ([*view, *new], tokens + estimate_messages_tokens(new, self.estimator))
-        elif config.stable_prefix and (carried := self._carried()) is not None:
+        elif stable and (carried := self._carried()) is not None:
             held = (list(carried.messages), carried.tokens_after)
         elif fits(self._request_tokens()):
             return None
@@ -560,7 +570,7 @@ class LlmCycle:
             state=self.compact_state,
             estimator=self.estimator,
         )
-        if config.stable_prefix and held is not None:
+        if stable and held is not None:
             freed = scaled(held[1] - plan.tokens_after, scale)
             if freed < config.worthwhile_tokens and scaled(held[1], scale) <= config.window:
                 logger.debug("microcompact held: it would free %d tokens of %d", freed, held[1])
@@ -571,7 +581,7 @@ class LlmCycle:
                     self._report(carried)
                 return None
         report = CompactReport(apply_plan(self._messages, plan, self.compacted), plan)
-        if config.stable_prefix:
+        if stable:
             # The messages this compaction did not change are not sent compacted any more.
             keep = {id(self._messages[i]) for i in plan.changes}
             for key in [k for k in self.compacted if k not in keep]:

@@ -117,7 +117,7 @@ def no_setting_keeps(table: pd.DataFrame, labels: Sequence[str], min_retention: 
         f"no setting keeps min_retention >= {min_retention:g}: the best reached "
         f"{retentions[best]:.3f} ({retentions[best]:.1%}), setting #{best} ({labels[best]}, "
         f"{costs[best]:,} tokens){f' ({skipped})' if skipped else ''}. Lower min_retention, or "
-        "add settings that keep more to the grid: fact_ledger=True with a larger ledger budget, "
+        "add settings that keep more to the grid: a larger fact_ledger share (e.g. 0.2), "
         "a higher trigger_token_ratio or max_context_tokens"
     )
 

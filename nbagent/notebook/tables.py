@@ -44,7 +44,7 @@ hold raw (unescaped) previews; :func:`styled` and pandas' own HTML escape them w
     score               importance: ``semantic + content + decay + reference``
     semantic            the tool's declared result semantic (+1 factual, -1 action, 0 mixed)
     content             content signal (+1 list-like data, -1 status confirmation)
-    decay               -0.5 per ``decay_every_turns`` turns since produced
+    decay               -0.5 per 4 turns since produced
     reference           what later replies referring to it won back from ``decay``
     age_turns           turns since it was produced or last referenced
     action, reason      the decision and why

@@ -275,8 +275,9 @@ class CompactState:
         self._view = View()
         self.applied: tuple[tuple[Message, ...], Any] | None = None
         """The last compaction a request carried (a ``CompactReport``) and the history it was
-        made from: what the next request repeats while ``CompactConfig.stable_prefix`` holds it.
-        Unlike the rest of the state, it holds its messages: the next request sends them."""
+        made from: what the next request repeats while the cycle keeps its prefix stable
+        (``CycleConfig.prompt_cache``). Unlike the rest of the state, it holds its messages: the
+        next request sends them."""
 
     def __repr__(self) -> str:
         return (

@@ -37,7 +37,7 @@ the price; a request that changes an early message pays full price from there on
 compaction is made, the requests after it send the very messages it built for the history it
 covered -- a result that aged by a decay step keeps its old form -- and the messages added since
 as they are, until the history no longer fits and the next worthwhile compaction decides
-everything again (see ``CompactConfig.stable_prefix``).
+everything again (see ``LlmCycle._maybe_compact``: while ``CycleConfig.prompt_cache`` is on).
 """
 
 from __future__ import annotations

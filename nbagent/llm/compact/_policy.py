@@ -7,7 +7,7 @@ message (the planner does both). Importance is the sum of four sources:
 semantic       the tool's declared ``result_semantic``: Factual +1, Action -1, Mixed/unknown 0
 content        list-like data (JSON array, records in an object, table rows) +1; a status
                confirmation or short acknowledgement -1. Error results are never compacted.
-decay          -0.5 for every ``decay_every_turns`` turns since the result was produced
+decay          -0.5 for every 4 turns (``DECAY_EVERY_TURNS``) since the result was produced
 reference      what the replies that reused the result's key terms won back from ``decay``
                (ages are counted from the last reference instead of from the result)
 =============  ===============================================================================
@@ -37,13 +37,36 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-from nbagent.errors import ConfigurationError
+from nbagent.errors import ConfigurationError, Retired, retired_settings
 from nbagent.llm.compact._texts import STRUCTURED_KEEP, TRUNCATE_KEEP
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 
 # --- the config --------------------------------------------------------------------------------
 
 
+@retired_settings(
+    {
+        "decay_every_turns": Retired(
+            "importance decays by 0.5 every 4 turns, always; this value was ignored",
+            reads=lambda c: DECAY_EVERY_TURNS,
+        ),
+        "keep_facts": Retired(
+            "a cut result keeps its hard facts beside the marker, always; this value was ignored",
+            reads=lambda c: True,
+        ),
+        "stable_prefix": Retired(
+            "the prefix stays byte-stable while CycleConfig.prompt_cache is on (the default); "
+            "set CycleConfig(prompt_cache=False) to compact every request afresh. This value "
+            "was ignored",
+            reads=lambda c: True,
+        ),
+        "min_freed_tokens": Retired(
+            "a compaction frees at least a tenth of the budget (CompactConfig.worthwhile_tokens)"
+            ", always; this value was ignored",
+            reads=lambda c: None,
+        ),
+    }
+)
 @dataclass(frozen=True, slots=True)
 class CompactConfig:
     """When and how hard microcompact works; invalid values fail here, at construction."""
@@ -59,46 +82,19 @@ class CompactConfig:
     keep_recent: int = 6
     """The newest messages that are never compacted."""
     compact_thinking: bool = False
-    decay_every_turns: int = 4
     protect_factual: bool = False
     """Never cut a tool result declared ``ResultSemantic.FACTUAL``. For sessions with summaries:
     the focused view holds only turns no summary covers yet, so a Factual result cut there would
     be lost to the model; with this on it stays verbatim until a summary covers it."""
-    keep_facts: bool = True
-    """When a cut result reads as an action's confirmation (its tool is declared ``Action``, or
-    its content is a status confirmation), the hard facts of the part cut (booking codes,
-    amounts, dates; :mod:`nbagent.llm.facts`) stay beside the marker: ``[pruned; key facts:
-    HB-11F1F8 · £696]``. The matrix ranks such results low, but what they confirmed is what
-    the user expects the assistant to remember."""
-    stable_prefix: bool = True
-    """Keep the request's prefix byte-stable between compactions, for the providers' prompt
-    cache: a turn sends the messages the last compaction made (its decisions stay, decay and
-    all) and compacts again only when that no longer fits :attr:`budget`. Off: every request
-    over the budget is compacted afresh, so a result that aged by a decay step changes an early
-    message — and every cached token after it — on that turn."""
-    min_freed_tokens: int | None = None
-    """A compaction is worthwhile when it frees at least this many tokens of the request it
-    replaces (``None``: a tenth of :attr:`budget`); a pass that frees less is held back while the
-    request still fits ``context_window``, and everything eligible is compacted at once when it
-    runs. Only with ``stable_prefix``."""
 
     def __post_init__(self) -> None:
-        for name in ("context_window", "reserved_tokens", "keep_recent", "decay_every_turns"):
+        for name in ("context_window", "reserved_tokens", "keep_recent"):
             value = getattr(self, name)
             if value is None and name in ("context_window", "reserved_tokens"):
                 continue
             if not isinstance(value, int) or isinstance(value, bool):
                 raise ConfigurationError(f"CompactConfig.{name} must be an int, got {value!r}")
-        if self.min_freed_tokens is not None and (
-            not isinstance(self.min_freed_tokens, int)
-            or isinstance(self.min_freed_tokens, bool)
-            or self.min_freed_tokens < 0
-        ):
-            raise ConfigurationError(
-                f"CompactConfig.min_freed_tokens must be None (a tenth of the budget) or an int "
-                f">= 0, got {self.min_freed_tokens!r}"
-            )
-        for flag in ("compact_thinking", "protect_factual", "keep_facts", "stable_prefix"):
+        for flag in ("compact_thinking", "protect_factual"):
             if not isinstance(getattr(self, flag), bool):
                 raise ConfigurationError(
                     f"CompactConfig.{flag} must be True or False, got {getattr(self, flag)!r}"
@@ -117,11 +113,6 @@ class CompactConfig:
             raise ConfigurationError(
                 f"CompactConfig.keep_recent must be >= 0 (0 lets every message be compacted), "
                 f"got {self.keep_recent}"
-            )
-        if self.decay_every_turns <= 0:
-            raise ConfigurationError(
-                f"CompactConfig.decay_every_turns must be positive (turns per -0.5 of importance), "
-                f"got {self.decay_every_turns}"
             )
 
     @classmethod
@@ -171,8 +162,9 @@ class CompactConfig:
 
     @property
     def worthwhile_tokens(self) -> int:
-        """What a compaction must free to be made (see :attr:`min_freed_tokens`)."""
-        return self.budget // 10 if self.min_freed_tokens is None else self.min_freed_tokens
+        """What a compaction must free to be made while the request it would replace still fits
+        the window: a tenth of :attr:`budget` (see ``LlmCycle``'s stable prefix)."""
+        return self.budget // WORTHWHILE_PART
 
     def should_compact(self, estimated_tokens: int) -> bool:
         """Whether a history of ``estimated_tokens`` no longer fits :attr:`budget`."""
@@ -182,6 +174,12 @@ class CompactConfig:
 DEFAULT_WINDOW = 128_000
 """A config's window when neither it nor a session's summary sets one."""
 DEFAULT_RESERVE = 8_000
+WORTHWHILE_PART = 10
+"""A compaction that frees less than this part of the budget is held back while the request it
+would replace still fits the window: while prompt caching is on (``CycleConfig.prompt_cache``)
+a request keeps its prefix byte-stable, and a new compaction rewrites it."""
+DECAY_EVERY_TURNS = 4
+"""Turns per step of lost importance (:data:`DECAY_STEP`)."""
 
 
 class SummaryWindow(Protocol):
@@ -373,12 +371,12 @@ def _is_table(head: str) -> bool:
 # source is what that won back from the decay counted from the turn it was produced in.
 
 DECAY_STEP = 0.5
-"""Importance lost per ``decay_every_turns`` turns without a reference."""
+"""Importance lost per :data:`DECAY_EVERY_TURNS` turns without a reference."""
 
 
 def decay_steps(config: CompactConfig, age_turns: int) -> int:
-    """How many ``decay_every_turns`` steps fit in ``age_turns`` turns."""
-    return age_turns // config.decay_every_turns
+    """How many :data:`DECAY_EVERY_TURNS` steps fit in ``age_turns`` turns."""
+    return age_turns // DECAY_EVERY_TURNS
 
 
 def decay_and_reference(
@@ -464,14 +462,14 @@ FactNote = Literal["", "distinctive", "all"]
 
 def keeps_facts(config: CompactConfig, unit: UnitFacts, semantic: float) -> FactNote:
     """Which hard facts of the part cut a cut of ``unit`` keeps (a bounded note beside the
-    cut, identifiers first), with ``keep_facts`` on: all of an action's confirmation (its tool
+    cut, identifiers first): all of an action's confirmation (its tool
     declared Action, or a status confirmation), and of any other tool result, whatever its
     tool's semantic, the ``"distinctive"`` ones. A value only a tool returned is still one a
     user relies on (a row count, an exit code, a tracking number); of a listing (more than
     :data:`LISTING_FACTS` facts) the note holds only what stands out of it
     (:func:`~nbagent.llm.facts.distinctive`: the one exit code of a log, not its 40
     timestamps), since a note of its bulk would cost what the cut saves."""
-    if not config.keep_facts or unit.thinking:
+    if unit.thinking:
         return ""
     return "all" if semantic < 0 or unit.content < 0 else "distinctive"
 
