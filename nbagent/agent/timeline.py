@@ -176,7 +176,7 @@ class TurnRecord:
     calibration_factor: float = 1.0
     """The correction the turn ran with: reported over estimated tokens of the latest earlier
     turn on ``calibration_key`` whose ratio agrees with the recent ones
-    (:func:`~nbagent.llm.calibration.robust_ratio`; 1.0 until two reports agree, or with
+    (:func:`~nbagent.llm.tokens.robust_ratio`; 1.0 until two reports agree, or with
     ``AgentConfig.calibrate_estimates`` off). It scales microcompact's budget checks and the
     watermark's estimate (:attr:`calibrated_context_tokens`)."""
     calibration_key: str | None = None

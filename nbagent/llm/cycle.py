@@ -45,7 +45,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import ContextWindowExceededError, TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
-from nbagent.llm.calibration import MAX_CONTEXT_TOKENS, plausible, scaled
 from nbagent.llm.compact import (
     CompactConfig,
     CompactReport,
@@ -77,11 +76,14 @@ from nbagent.llm.request import (
 from nbagent.llm.retries import RetryNotice, retry_listener
 from nbagent.llm.tokens import (
     DEFAULT_ESTIMATOR,
+    MAX_CONTEXT_TOKENS,
     TokenEstimator,
     estimate_message_tokens,
     estimate_messages_tokens,
     estimate_request_tokens,
     estimate_tools_tokens,
+    plausible,
+    scaled,
 )
 from nbagent.llm.tools import ToolPool, ToolRegistry, off_loop_over
 from nbagent.llm.usage import CostTracker, Usage
@@ -162,7 +164,7 @@ class LlmCycle:
         """``messages_tokens``: the estimate of ``messages`` by ``estimator``, when the caller
         already knows it (a session does); the cycle then never counts that history again.
         ``estimate_scale``: what this provider's reported input tokens are to their estimates
-        (see :mod:`nbagent.llm.calibration`); every estimate compared with the compact
+        (see :mod:`nbagent.llm.tokens`); every estimate compared with the compact
         config's budget, worthwhile amount and window is multiplied by it first."""
         self.provider = provider
         self.config = config if config is not None else CycleConfig()
@@ -476,7 +478,7 @@ class LlmCycle:
         ignored): counted as zero, the cost said 0 tokens and a cumulative watermark never
         fired. A broken gateway's ``prompt_tokens = 10**9`` for a 300-token prompt fired a
         summary every debounce and billed $1,500 for ten turns. The input is the calibrated
-        estimate when the report is not :func:`~nbagent.llm.calibration.plausible`; the output
+        estimate when the report is not :func:`~nbagent.llm.tokens.plausible`; the output
         the reply's estimate when the server sent none with it. A plausible input is kept with
         everything else the server sent. An estimated
         usage teaches no calibration and is not billed (its USD is unknown).

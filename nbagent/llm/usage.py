@@ -19,7 +19,7 @@ class Usage(BaseModel):
 
     ``estimated`` marks counts nbagent estimated in the server's place: it sent none (llama.cpp's
     server on a stream) or sent one that cannot be the request's (see
-    :func:`nbagent.llm.calibration.plausible`). A sum is estimated when any part is.
+    :func:`nbagent.llm.tokens.plausible`). A sum is estimated when any part is.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
