@@ -17,7 +17,7 @@ from nbagent.llm.providers.offline import stream_events
 from nbagent.llm.providers.openai import OpenAIWireOptions, request_body
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.usage import Usage
-from nbagent.notebook._render import history_html, parts_html, parts_text, reply_parts
+from nbagent.notebook._html import history_html, parts_html, parts_text, reply_parts
 from tests.test_notebook_escaping import assert_safe_html
 from tests.wire_server import Reply, json_reply, wire_server_fixture  # noqa: F401
 
