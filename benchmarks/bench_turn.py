@@ -39,7 +39,7 @@ from benchmarks._workload import SYSTEM_PROMPT, registry, seeded_history, to_lan
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.context import ContextSlot
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
+from nbagent.agent.store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig

@@ -18,8 +18,7 @@ from benchmarks._corpus import documents
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore, MemoryStore
+from nbagent.agent.store import InMemoryStore, MemoryStore, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import TurnRecord
 from nbagent.llm.blocks import ToolUseBlock

@@ -31,6 +31,7 @@ HOMES = (
 )
 """The packages a name that is not at the root lives in."""
 MERGED_MODULES = {
+    "nbagent.agent.sqlite_store": "nbagent.agent.store",
     "nbagent.llm.calibration": "nbagent.llm.tokens",
 }
 """Public modules merged into another in this release (issue 22: one module per idea), and their

@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.agent.context import ContextSlot, FocusedConfig, Joined, SlotConfig, SlotMode
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import AppendMessages
+from nbagent.agent.store import AppendMessages, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import StoreError
 from nbagent.llm.blocks import TextBlock, ToolUseBlock

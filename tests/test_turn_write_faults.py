@@ -17,8 +17,14 @@ import pytest
 from nbagent.agent._state import TIMELINE_NAMESPACE
 from nbagent.agent.context import FocusedConfig, SlotConfig
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import AppendMessages, InMemoryStore, MemoryStore, PutValue, StoreOp
+from nbagent.agent.store import (
+    AppendMessages,
+    InMemoryStore,
+    MemoryStore,
+    PutValue,
+    SqliteStore,
+    StoreOp,
+)
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError, StoreError
