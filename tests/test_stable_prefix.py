@@ -11,8 +11,8 @@ from nbagent.agent.session import AgentSession
 from nbagent.errors import ConfigurationError
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import HELD_REASON, CompactConfig
+from nbagent.llm.cycle import sent_request
 from nbagent.llm.messages import AssistantMessage, Message
-from nbagent.llm.prefix import sent_request
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tokens import estimate_messages_tokens

@@ -147,7 +147,7 @@ class TurnRecord:
     """USD of the summary call at ``summary_cost_model``'s price (also when its result was not
     kept: the call was billed); ``None`` when the model has no known price."""
     # -- end of USD fields ------------------------------------------------------------------
-    # -- the prompt-cache prefix (nbagent.llm.prefix) ----------------------------------------
+    # -- the prompt-cache prefix (nbagent.llm.cycle.sent_request) ---------------------------
     prefix_kept_tokens: int | None = None
     """Estimated tokens the turn's first request repeated, from its start, of the request sent
     before it: what a provider's prompt cache could serve (``None``: no request before it in
