@@ -45,9 +45,9 @@ from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.events import StreamEvent
 from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import stream_events
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
-from nbagent.llm.usage import Usage
 
 SIZES = (10, 100, 1_000, 10_000)
 TURNS = 30

@@ -34,6 +34,7 @@ MERGED_MODULES = {
     "nbagent.agent.sqlite_store": "nbagent.agent.store",
     "nbagent.llm.calibration": "nbagent.llm.tokens",
     "nbagent.llm.prefix": "nbagent.llm.cycle",
+    "nbagent.llm.usage": "nbagent.llm.pricing",
 }
 """Public modules merged into another in this release (issue 22: one module per idea), and their
 new home: each stays for one release as a shim that re-exports its names with a warning."""

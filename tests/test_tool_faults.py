@@ -35,10 +35,10 @@ from nbagent.llm.events import (
     accumulate_stream,
 )
 from nbagent.llm.messages import AssistantMessage, ToolResultMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tools import ToolErrorKind, ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.agent_support import make_session
 
 T = TypeVar("T")

@@ -23,11 +23,11 @@ from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message, SystemMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, ResultSemantic, StopReason
 from nbagent.llm.tokens import estimate_messages_tokens
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.agent_support import ScriptedProvider, make_session
 
 SUMMARY_TEXT = "the summary"

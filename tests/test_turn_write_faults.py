@@ -30,8 +30,8 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError, StoreError
 from nbagent.llm.cycle_events import CycleDoneEvent
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageRequest
-from nbagent.llm.usage import Usage
 from tests.agent_support import ScriptedProvider, is_summary, make_session, reply
 
 BOUND = 30.0

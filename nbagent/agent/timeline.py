@@ -55,7 +55,7 @@ from nbagent.llm.compact import (
     TruncateStructured,
 )
 from nbagent.llm.messages import AnyMessage
-from nbagent.llm.usage import Usage
+from nbagent.llm.pricing import Usage
 
 logger = logging.getLogger("nbagent.agent.timeline")
 
@@ -216,7 +216,7 @@ class TurnRecord:
     def usage_estimated(self) -> bool:
         """Whether any request's usage is nbagent's estimate in the server's place (it sent
         none, or one that cannot be the request's): see :attr:`Usage.estimated
-        <nbagent.llm.usage.Usage.estimated>`."""
+        <nbagent.llm.pricing.Usage.estimated>`."""
         return any(u.estimated for u in self.request_usage)
 
     def to_json(self, *, compaction: bool = True) -> dict[str, Any]:

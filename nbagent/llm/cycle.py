@@ -78,6 +78,7 @@ from nbagent.llm.cycle_events import (
 from nbagent.llm.events import StreamAccumulator, StreamEvent, closing_stream
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (
     MessageRequest,
@@ -99,7 +100,6 @@ from nbagent.llm.tokens import (
     scaled,
 )
 from nbagent.llm.tools import ToolPool, ToolRegistry, off_loop_over
-from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:
     from nbagent.llm.providers.openai import OpenAIWireOptions
