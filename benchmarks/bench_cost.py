@@ -80,11 +80,10 @@ from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage
-from nbagent.llm.pricing import ModelPrice, Pricing, cost_usd
+from nbagent.llm.pricing import ModelPrice, Pricing, Usage, cost_usd
 from nbagent.llm.prompt_cache import ANTHROPIC_CACHE, AUTOMATIC_CACHE, CacheModel
 from nbagent.llm.prompt_cache import PromptCacheSimulator as Simulator
 from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache, ToolDefinition
-from nbagent.llm.usage import Usage
 
 DEFAULT_POLICY = "both"
 DEFAULT_COMPACT = CompactConfig.beside_summaries(SUMMARY.max_context_tokens)

@@ -75,10 +75,10 @@ from nbagent.llm.messages import (
     ToolResultMessage,
     UserMessage,
 )
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider, stream_events
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tokens import estimate_block_tokens, estimate_messages_tokens
-from nbagent.llm.usage import Usage
 
 TURNS = 200
 SEED = 7_2024

@@ -40,8 +40,7 @@ from typing import Any
 from benchmarks._report import print_case
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import MemoryStore
+from nbagent.agent.store import MemoryStore, SqliteStore
 from nbagent.errors import StoreError
 from nbagent.llm.messages import UserMessage
 from nbagent.llm.providers.offline import OfflineProvider

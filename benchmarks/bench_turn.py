@@ -39,15 +39,15 @@ from benchmarks._workload import SYSTEM_PROMPT, registry, seeded_history, to_lan
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.context import ContextSlot
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
+from nbagent.agent.store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.events import StreamEvent
 from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import stream_events
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
-from nbagent.llm.usage import Usage
 
 SIZES = (10, 100, 1_000, 10_000)
 TURNS = 30

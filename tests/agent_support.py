@@ -23,10 +23,10 @@ from nbagent.llm.events import (
 )
 from nbagent.llm.hooks import HookExecutor
 from nbagent.llm.messages import AssistantMessage, UserMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider, Reply
 from nbagent.llm.request import MessageRequest, MessageResponse
 from nbagent.llm.tools import ToolRegistry
-from nbagent.llm.usage import Usage
 
 TOKENS_PER_MESSAGE = 100
 

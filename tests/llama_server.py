@@ -33,7 +33,7 @@ from typing import Any, BinaryIO
 import httpx
 import pytest
 
-from nbagent.llm.usage import Usage
+from nbagent.llm.pricing import Usage
 
 STARTUP_TIMEOUT = 240.0
 """Only a bound for a server that never comes up: readiness is polled, so a fast start is fast.

@@ -27,8 +27,8 @@ from nbagent.llm.events import (
     parse_tool_input,
 )
 from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageResponse, StopReason
-from nbagent.llm.usage import Usage
 
 
 def test_text_stream_with_empty_opening_delta() -> None:

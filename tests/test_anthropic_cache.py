@@ -27,11 +27,11 @@ from nbagent.llm.blocks import ExtensionBlock, TextBlock, ThinkingBlock, ToolUse
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.events import StreamEvent, UsageEvent, aaccumulate_stream
 from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.anthropic import DEFAULT_PROMPT_CACHE, AnthropicProvider
 from nbagent.llm.providers.registry import provider_from_env, provider_from_spec
 from nbagent.llm.request import MessageRequest, PromptCache, StopReason, ToolDefinition
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.wire_server import Reply, WireServer, json_reply
 
 KEY = "sk-ant-cache-SECRET-0123456789"

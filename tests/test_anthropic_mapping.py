@@ -44,6 +44,7 @@ from nbagent.llm.events import (
     accumulate_stream,
 )
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.anthropic import (
     AnthropicStreamTranslator,
     request_body,
@@ -56,7 +57,6 @@ from nbagent.llm.request import (
     ToolChoice,
     ToolDefinition,
 )
-from nbagent.llm.usage import Usage
 
 Json = dict[str, Any]
 

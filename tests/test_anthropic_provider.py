@@ -32,10 +32,10 @@ from nbagent.llm.events import (
     aaccumulate_stream,
 )
 from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.anthropic import AnthropicProvider
 from nbagent.llm.request import MessageRequest, ResultSemantic, StopReason, ToolDefinition
-from nbagent.llm.usage import Usage
 from tests.test_anthropic_mapping import WIRE_EXAMPLE, message_json, native_stream, text, tool_use
 from tests.wire_server import Reply, WireServer, json_reply, sse_event, sse_reply
 

@@ -32,7 +32,7 @@ from benchmarks._retention import (
 )
 from benchmarks._workload import FACTUAL_TOOLS, seeded_history
 from benchmarks.bench_long_session import Configs, PolicyRun, Sent, factual_coverage
-from nbagent.agent.sqlite_store import SqliteStore
+from nbagent.agent.store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.compact import CompactConfig

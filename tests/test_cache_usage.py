@@ -18,11 +18,11 @@ from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import StoreError
 from nbagent.llm.events import aaccumulate_stream
 from nbagent.llm.messages import Message
+from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.providers.anthropic import AnthropicProvider
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.request import MessageRequest
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import CostTracker, Usage
 from nbagent.notebook.tables import TIMELINE_COLUMNS, timeline_table
 from tests.agent_support import make_session
 from tests.test_anthropic_mapping import message_json, text, tool_use

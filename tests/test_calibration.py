@@ -18,18 +18,10 @@ from benchmarks._corpus import documents
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore, MemoryStore
+from nbagent.agent.store import InMemoryStore, MemoryStore, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import TurnRecord
 from nbagent.llm.blocks import ToolUseBlock
-from nbagent.llm.calibration import (
-    MIN_TOKENS,
-    WINDOW,
-    EstimateCalibration,
-    calibration_key,
-    robust_ratio,
-)
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
@@ -37,10 +29,15 @@ from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tokens import (
+    MIN_TOKENS,
+    WINDOW,
+    EstimateCalibration,
+    calibration_key,
     estimate_message_tokens,
     estimate_messages_tokens,
     estimate_request_tokens,
     estimate_tools_tokens,
+    robust_ratio,
 )
 from nbagent.llm.tools import ToolRegistry
 from tests.usage_server import counting_reply

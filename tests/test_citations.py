@@ -8,6 +8,7 @@ from typing import Any
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.events import TextDeltaEvent, aaccumulate_stream, accumulate_stream
 from nbagent.llm.messages import AssistantMessage, Message, messages_from_json, messages_to_json
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.anthropic import (
     AnthropicProvider,
     AnthropicStreamTranslator,
@@ -16,8 +17,7 @@ from nbagent.llm.providers.anthropic import (
 from nbagent.llm.providers.offline import stream_events
 from nbagent.llm.providers.openai import OpenAIWireOptions, request_body
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
-from nbagent.llm.usage import Usage
-from nbagent.notebook._render import history_html, parts_html, parts_text, reply_parts
+from nbagent.notebook._html import history_html, parts_html, parts_text, reply_parts
 from tests.test_notebook_escaping import assert_safe_html
 from tests.wire_server import Reply, json_reply, wire_server_fixture  # noqa: F401
 

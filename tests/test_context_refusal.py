@@ -16,11 +16,11 @@ from nbagent.errors import ContextWindowExceededError
 from nbagent.llm.blocks import TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import AssistantMessage, ToolResultMessage, UserMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tokens import estimate_request_tokens
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.agent_support import make_session
 
 WINDOW = 8_000

@@ -10,7 +10,7 @@ from IPython.core.interactiveshell import InteractiveShell
 
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
-from nbagent.llm.usage import Usage
+from nbagent.llm.pricing import Usage
 from nbagent.notebook.cost_view import (
     COST_COLUMNS,
     CostView,

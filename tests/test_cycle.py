@@ -34,6 +34,7 @@ from nbagent.llm.events import (
 )
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import (
@@ -44,7 +45,6 @@ from nbagent.llm.request import (
     ToolChoice,
 )
 from nbagent.llm.tools import ToolErrorKind, ToolRegistry, tool
-from nbagent.llm.usage import Usage
 
 
 @tool(result_semantic=ResultSemantic.FACTUAL)

@@ -32,6 +32,7 @@ from nbagent.llm.messages import (
     messages_from_json,
     messages_to_json,
 )
+from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.request import (
     MessageRequest,
     MessageResponse,
@@ -40,7 +41,6 @@ from nbagent.llm.request import (
     ToolChoice,
     ToolDefinition,
 )
-from nbagent.llm.usage import CostTracker, Usage
 
 # --- strategies -------------------------------------------------------------------------------
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nbagent.agent._checkpoint import add_ledger, ledger_budget
-from nbagent.agent._retention import request_retention
 from nbagent.agent.context import SlotSummary
-from nbagent.agent.facts import Fact, FactBook, FactKind
+from nbagent.agent.facts import Fact, FactBook, FactKind, request_retention
 from nbagent.agent.ledger import (
     LEDGER_HEADERS,
     carried_facts,

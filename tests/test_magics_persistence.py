@@ -10,7 +10,7 @@ from IPython.core.interactiveshell import InteractiveShell
 
 from nbagent.agent._settings import SessionSettings
 from nbagent.agent.context import SlotMode
-from nbagent.agent.sqlite_store import SqliteStore
+from nbagent.agent.store import SqliteStore
 from nbagent.notebook.tables import compaction_table, token_table
 from tests.test_magics import EXTENSION, ip, magics, run, session  # noqa: F401
 

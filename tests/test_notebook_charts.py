@@ -18,8 +18,8 @@ from matplotlib.lines import Line2D
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ProviderError
+from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageRequest
-from nbagent.llm.usage import Usage
 from nbagent.notebook.charts import plot_timeline, watermark_chart
 from tests.agent_support import ScriptedProvider, make_session, reply
 

@@ -26,12 +26,13 @@ from nbagent.llm.compact import CompactConfig
 from nbagent.llm.providers import mask_urls
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.notebook._html import (
+    error_html,
+    error_text,
     escape_html,
     escape_markdown,
     markdown_to_safe_html,
     preview,
 )
-from nbagent.notebook._render import error_html, error_text
 from nbagent.notebook.summary_view import SummaryCard, SummaryView
 from nbagent.notebook.tables import compaction_table, styled, timeline_table, token_table
 from nbagent.notebook.tuning import tune_summary, tune_widget

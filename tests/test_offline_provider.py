@@ -36,6 +36,7 @@ from nbagent.llm.events import (
     accumulate_stream,
 )
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers._extractive import extractive_summary, fact_score
 from nbagent.llm.providers.offline import (
@@ -61,7 +62,6 @@ from nbagent.llm.tokens import (
     estimate_messages_tokens,
     estimate_text_tokens,
 )
-from nbagent.llm.usage import Usage
 
 WEATHER = ToolDefinition(
     name="get_weather",

@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from nbagent import AgentBuilder, AgentSession, SummaryConfig
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore
+from nbagent.agent.store import InMemoryStore, SqliteStore
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.llm import HookEvent, HookExecutor
 from nbagent.llm.compact import CompactConfig

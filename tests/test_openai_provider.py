@@ -45,6 +45,7 @@ from nbagent.llm.events import (
     accumulate_stream,
 )
 from nbagent.llm.messages import AssistantMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.openai import (
     OPENAI_COMPATIBLE_PRESETS,
     OpenAIProvider,
@@ -61,7 +62,6 @@ from nbagent.llm.request import (
     ToolChoice,
     ToolDefinition,
 )
-from nbagent.llm.usage import Usage
 from tests.wire_server import (
     ERROR_STATUSES,
     Reply,

@@ -13,12 +13,12 @@ from nbagent.llm.pricing import (
     CostBreakdown,
     ModelPrice,
     Pricing,
+    Usage,
     cost_breakdown,
     cost_usd,
     shipped_prices,
 )
 from nbagent.llm.providers.registry import DEFAULT_MODELS
-from nbagent.llm.usage import Usage
 
 SONNET = ModelPrice("claude-sonnet-4-5", 3.0, 0.30, 3.75, 15.0, cache_write_1h=6.0)
 

@@ -7,9 +7,9 @@ from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ProviderError
 from nbagent.llm.messages import Message, UserMessage
+from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.providers.offline import FunctionProvider, Reply
 from nbagent.llm.request import MessageRequest, MessageResponse
-from nbagent.llm.usage import CostTracker, Usage
 from nbagent.notebook.retention import (
     PROBE_PURPOSE,
     Probe,

@@ -8,8 +8,7 @@ import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from nbagent.agent._retention import haystack_of, request_retention
-from nbagent.agent.facts import FactBook
+from nbagent.agent.facts import FactBook, haystack_of, request_retention
 from nbagent.llm.fact_keys import _normalize
 from nbagent.llm.facts import (
     extract_text_facts,

@@ -32,10 +32,10 @@ from nbagent.errors import (
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tools import ToolRegistry
-from nbagent.llm.usage import Usage
 from tests.agent_support import (
     FailingStreamProvider,
     ScriptedProvider,

@@ -10,8 +10,7 @@ import pytest
 
 from nbagent.agent._settings import UNCHANGED, SessionSettings
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore, MemoryStore, StoreOp
+from nbagent.agent.store import InMemoryStore, MemoryStore, SqliteStore, StoreOp
 from nbagent.agent.summary import DEFAULT_SUMMARY_PROMPT_EN, SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError

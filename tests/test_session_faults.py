@@ -21,8 +21,7 @@ import pytest
 
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore, SessionSnapshot, StoreOp
+from nbagent.agent.store import InMemoryStore, SessionSnapshot, SqliteStore, StoreOp
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import ConfigurationError, StoreError
@@ -70,7 +69,7 @@ class GatedSqlite(SqliteStore):
 
 
 def _encoded(op: StoreOp) -> list[str]:
-    from nbagent.agent.sqlite_store import _encode
+    from nbagent.agent.store import _encode
 
     return _encode(op)
 
@@ -296,7 +295,7 @@ CHILD = textwrap.dedent(
     import asyncio, sys
     from nbagent.agent.builder import AgentBuilder
     from nbagent.agent.session import AgentSession
-    from nbagent.agent.sqlite_store import SqliteStore
+    from nbagent.agent.store import SqliteStore
     from nbagent.agent.summary import SummaryConfig
     from nbagent.llm.providers.offline import OfflineProvider
     from nbagent.llm.request import MessageRequest

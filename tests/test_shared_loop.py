@@ -21,9 +21,9 @@ import nbagent.agent._checkpoint
 import nbagent.agent.summary
 import nbagent.llm.cycle
 import nbagent.llm.providers.offline
-from nbagent.agent._retention import FactKeeper
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.context import ContextSlot
+from nbagent.agent.facts import FactKeeper
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig

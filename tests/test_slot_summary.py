@@ -23,8 +23,8 @@ from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.tokens import estimate_messages_tokens
-from nbagent.llm.usage import Usage
 from tests.agent_support import ScriptedProvider, make_session
 
 MOVED = "is the slot's state now, not a setting: call slot.set_summary(text, upto)"

@@ -14,10 +14,9 @@ from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.blocks import TextBlock
 from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.messages import AssistantMessage
-from nbagent.llm.pricing import ModelPrice, Pricing
+from nbagent.llm.pricing import ModelPrice, Pricing, Usage
 from nbagent.llm.providers.offline import FunctionProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache
-from nbagent.llm.usage import Usage
 from tests.agent_support import is_summary
 
 TURN_USAGE = Usage(

@@ -25,8 +25,14 @@ import pytest
 from nbagent.agent._sync import run_sync
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.postgres_store import PostgresStore
-from nbagent.agent.sqlite_store import SCHEMA_VERSION, SqliteStore
-from nbagent.agent.store import AppendMessages, InMemoryStore, MemoryStore, PutValue
+from nbagent.agent.store import (
+    SCHEMA_VERSION,
+    AppendMessages,
+    InMemoryStore,
+    MemoryStore,
+    PutValue,
+    SqliteStore,
+)
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, Message
@@ -102,7 +108,7 @@ async def test_sqlite_refuses_a_file_that_is_not_a_store(tmp_path: Path) -> None
 
 _WRITER = """
 import asyncio, sys
-from nbagent.agent.sqlite_store import SqliteStore
+from nbagent.agent.store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from tests.agent_support import ScriptedProvider, make_session
 
@@ -311,7 +317,7 @@ def test_two_stores_opening_a_new_file_at_once_both_open(tmp_path: Path) -> None
     race (16 of 100 tries failed before the store retried it)."""
     import threading
 
-    from nbagent.agent.sqlite_store import SqliteStore
+    from nbagent.agent.store import SqliteStore
 
     for attempt in range(30):
         path = tmp_path / f"race-{attempt}.sqlite3"

@@ -25,7 +25,6 @@ from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.postgres_store import SCHEMA_VERSION, PostgresStore, display_conninfo
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import (
     AppendMessages,
     CommitMark,
@@ -33,6 +32,7 @@ from nbagent.agent.store import (
     InMemoryStore,
     MemoryStore,
     PutValue,
+    SqliteStore,
     SwapValue,
 )
 from nbagent.agent.summary import SummaryConfig

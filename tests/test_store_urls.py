@@ -8,8 +8,7 @@ from IPython.core.interactiveshell import InteractiveShell
 
 from nbagent.agent.builder import AgentBuilder, store_from_url
 from nbagent.agent.postgres_store import PostgresStore
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore
+from nbagent.agent.store import InMemoryStore, SqliteStore
 from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 from tests.test_magics import ip, magics, run, session  # noqa: F401
 

@@ -28,10 +28,10 @@ from nbagent.llm.blocks import (
 )
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import Message, SystemMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.agent_support import ScriptedProvider, fired_turns, make_session
 
 LOW = {"max_context_tokens": 20, "trigger_token_ratio": 0.5}  # threshold 10 tokens

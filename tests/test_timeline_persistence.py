@@ -18,8 +18,7 @@ import pytest
 from nbagent.agent import timeline
 from nbagent.agent._state import TIMELINE_NAMESPACE
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import InMemoryStore, PutValue, StoreOp
+from nbagent.agent.store import InMemoryStore, PutValue, SqliteStore, StoreOp
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord, decode_report, encode_report
 from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolUseBlock
@@ -323,7 +322,7 @@ async def test_a_run_over_the_row_limit_keeps_its_totals_only(
 
 _WRITER = """
 import sys
-from nbagent.agent.sqlite_store import SqliteStore
+from nbagent.agent.store import SqliteStore
 from nbagent.notebook.tables import compaction_table, token_table
 from tests.test_timeline_persistence import PROMPTS, open_session
 

@@ -35,10 +35,10 @@ from nbagent.llm.events import (
     accumulate_stream,
 )
 from nbagent.llm.messages import AssistantMessage, ToolResultMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tools import ToolErrorKind, ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.agent_support import make_session
 
 T = TypeVar("T")
@@ -443,7 +443,7 @@ def test_unreadable_arguments_go_back_to_openai_as_the_model_sent_them() -> None
 
 
 def test_unreadable_arguments_are_shown_as_the_model_sent_them() -> None:
-    from nbagent.notebook._render import parts_html, parts_text, reply_parts
+    from nbagent.notebook._html import parts_html, parts_text, reply_parts
 
     call = ToolUseBlock(id="c1", name="delete_tree", input=parse_tool_arguments(BROKEN))
     assert call.unreadable_arguments == BROKEN and call.arguments_text() == BROKEN

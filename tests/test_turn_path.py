@@ -16,19 +16,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.agent.context import ContextSlot, FocusedConfig, Joined, SlotConfig, SlotMode
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import AppendMessages
+from nbagent.agent.store import AppendMessages, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import StoreError
 from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message, SystemMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, ResultSemantic, StopReason
 from nbagent.llm.tokens import estimate_messages_tokens
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.agent_support import ScriptedProvider, make_session
 
 SUMMARY_TEXT = "the summary"

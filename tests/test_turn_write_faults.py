@@ -17,15 +17,21 @@ import pytest
 from nbagent.agent._state import TIMELINE_NAMESPACE
 from nbagent.agent.context import FocusedConfig, SlotConfig
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import SqliteStore
-from nbagent.agent.store import AppendMessages, InMemoryStore, MemoryStore, PutValue, StoreOp
+from nbagent.agent.store import (
+    AppendMessages,
+    InMemoryStore,
+    MemoryStore,
+    PutValue,
+    SqliteStore,
+    StoreOp,
+)
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError, StoreError
 from nbagent.llm.cycle_events import CycleDoneEvent
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageRequest
-from nbagent.llm.usage import Usage
 from tests.agent_support import ScriptedProvider, is_summary, make_session, reply
 
 BOUND = 30.0

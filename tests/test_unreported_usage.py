@@ -192,6 +192,6 @@ async def test_a_plausible_report_is_kept_as_the_server_sent_it() -> None:
 def test_a_report_is_doubted_only_when_no_request_could_read_that_much(
     reported: int, expected: bool
 ) -> None:
-    from nbagent.llm.calibration import plausible
+    from nbagent.llm.tokens import plausible
 
     assert plausible(reported) is expected

@@ -17,11 +17,10 @@ import pytest
 from nbagent.agent.store import InMemoryStore
 from nbagent.errors import ConfigurationError
 from nbagent.llm.messages import Message
-from nbagent.llm.pricing import ModelPrice, Pricing
+from nbagent.llm.pricing import ModelPrice, Pricing, Usage, reported_usage
 from nbagent.llm.providers.anthropic import usage_from_wire
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.request import MessageRequest
-from nbagent.llm.usage import Usage, reported_usage
 from tests.agent_support import ScriptedProvider, make_session
 from tests.wire_server import Reply, WireServer
 

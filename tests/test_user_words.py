@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from nbagent.agent._retention import request_retention
-from nbagent.agent.facts import Fact, FactBook, FactKind, extract_text_facts
+from nbagent.agent.facts import Fact, FactBook, FactKind, extract_text_facts, request_retention
 from nbagent.agent.ledger import amend_summary, split_ledger, with_ledger
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig, format_messages_as_text

@@ -33,13 +33,13 @@ from nbagent.llm.messages import (
     messages_from_json,
     messages_to_json,
 )
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers._http import HttpClient, json_body
 from nbagent.llm.providers.anthropic import AnthropicProvider
 from nbagent.llm.providers.openai import OpenAIProvider, response_from_json
 from nbagent.llm.providers.registry import ProviderSpec, parse_spec, provider_from_env
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition
 from nbagent.llm.tools import ToolRegistry, tool
-from nbagent.llm.usage import Usage
 from tests.wire_server import (
     Reply,
     WireServer,

@@ -19,13 +19,13 @@ from nbagent.agent.context import (
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.session import AgentSession
 from nbagent.agent.spend import SpendTotals, spend_totals
-from nbagent.agent.sqlite_store import SqliteStore
 from nbagent.agent.store import (
     AppendMessages,
     DeleteValue,
     InMemoryStore,
     MemoryStore,
     PutValue,
+    SqliteStore,
     StoreOp,
 )
 from nbagent.agent.summary import SummaryConfig, format_messages_as_text, generate_summary

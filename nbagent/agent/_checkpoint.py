@@ -68,9 +68,9 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.pricing import Usage
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
 from nbagent.llm.tools import off_loop
-from nbagent.llm.usage import Usage
 
 logger = logging.getLogger("nbagent.agent.summary")
 

@@ -18,7 +18,7 @@ from nbagent.agent.context import DEFAULT_SLOT_ID, SLOT_NAMESPACE, ContextSlot, 
 from nbagent.agent.store import SessionSnapshot, SwapValue
 from nbagent.agent.timeline import TurnRecord
 from nbagent.errors import StoreError
-from nbagent.llm.usage import CostTracker, Usage
+from nbagent.llm.pricing import CostTracker, Usage
 
 STATE_NAMESPACE = "session"
 STATE_KEY = "state"

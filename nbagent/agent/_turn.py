@@ -4,7 +4,7 @@ A turn's estimates are calibrated from the session's own timeline (:func:`estima
 each turn's record keeps the raw estimate of its last request (tool definitions included)
 beside the input tokens the provider reported for that same request (:func:`calibration_fields`),
 and the next turn's correction is learned from the records of recent turns on the same provider
-and model (:func:`nbagent.llm.calibration.robust_ratio`: the latest ratio that agrees with the
+and model (:func:`nbagent.llm.tokens.robust_ratio`: the latest ratio that agrees with the
 others), so a resumed session carries on where it stopped and nothing else needs saving. The
 cycle applies it to microcompact's budget checks; the summary checkpoint to the watermark's
 estimate (``TurnRecord.calibrated_context_tokens``).
@@ -25,12 +25,12 @@ from nbagent.agent.context import ContextSlot, join_runs
 from nbagent.agent.store import PutValue
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import NbAgentError
-from nbagent.llm.calibration import WINDOW, calibration_key, robust_ratio, scaled
 from nbagent.llm.compact import CompactConfig, CompactState
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, UserMessage
 from nbagent.llm.request import MessageResponse
+from nbagent.llm.tokens import WINDOW, calibration_key, robust_ratio, scaled
 from nbagent.llm.tools import ToolRegistry
 
 logger = logging.getLogger("nbagent.agent.session")

@@ -25,7 +25,7 @@ from typing import Any
 from nbagent.agent.bundle import AgentBundle
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.context import SlotConfig
-from nbagent.agent.store import InMemoryStore, MemoryStore
+from nbagent.agent.store import InMemoryStore, MemoryStore, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig
@@ -47,8 +47,6 @@ def store_from_url(url: str) -> MemoryStore:
         return InMemoryStore()
     if not url.strip():
         raise ConfigurationError("a store needs a URL or a path, e.g. 'sessions.sqlite3'")
-    from nbagent.agent.sqlite_store import SqliteStore
-
     return SqliteStore(url)
 
 
@@ -98,7 +96,7 @@ class AgentBuilder:
 
     def store(self, store: MemoryStore | str) -> AgentBuilder:
         """Where sessions persist (default: an :class:`InMemoryStore`; a
-        :class:`~nbagent.agent.sqlite_store.SqliteStore` outlives the kernel). A string names
+        :class:`~nbagent.agent.store.SqliteStore` outlives the kernel). A string names
         one: ``"postgresql://user:password@host/db"`` (a shared
         :class:`~nbagent.agent.postgres_store.PostgresStore`), ``"memory"``, or a SQLite path."""
         self._store = store_from_url(store) if isinstance(store, str) else store

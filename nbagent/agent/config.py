@@ -72,7 +72,7 @@ class AgentConfig:
     Its estimates are corrected by what the provider reports: the ratio of reported to
     estimated input tokens of recent turns on the same provider and model (outliers left out)
     scales microcompact's budget checks and the watermark's estimate
-    (``TurnRecord.calibration_*`` show it; see :mod:`nbagent.llm.calibration`)."""
+    (``TurnRecord.calibration_*`` show it; see :mod:`nbagent.llm.tokens`)."""
     track_retention: bool = False
     """Count on every turn how many of the slot's facts the request still showed the model
     (``TurnRecord.facts_*``). Off by default: the first turn after opening a long history

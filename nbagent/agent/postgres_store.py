@@ -1,6 +1,6 @@
 """A store on a PostgreSQL server, so sessions can be shared by processes and machines.
 
-:class:`PostgresStore` keeps :class:`~nbagent.agent.sqlite_store.SqliteStore`'s contract: one
+:class:`PostgresStore` keeps :class:`~nbagent.agent.store.SqliteStore`'s contract: one
 transaction per commit; append-only histories (an append must start where the stored history
 ends, so of two writers on one session exactly one wins, the other gets a :class:`StoreError`); a
 session read in one snapshot (``REPEATABLE READ``, read only); damaged values reported with where

@@ -73,7 +73,6 @@ from nbagent.agent._checkpoint import (
     ledger_budget,
     turn_prefix,
 )
-from nbagent.agent._retention import FactKeeper
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
 from nbagent.agent._state import (
     STATE_KEY,
@@ -108,7 +107,7 @@ from nbagent.agent.context import (
     request_tokens,
     request_view,
 )
-from nbagent.agent.facts import Fact, FactBook, FactKind
+from nbagent.agent.facts import Fact, FactBook, FactKeeper, FactKind
 from nbagent.agent.ledger import amend_summary
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
 from nbagent.agent.spend import price_turn

@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 
 from nbagent.agent.config import SessionServices
 from nbagent.agent.timeline import TurnRecord
-from nbagent.llm.pricing import CacheTtl, ModelPrice, Pricing, cost_usd
+from nbagent.llm.pricing import CacheTtl, ModelPrice, Pricing, Usage, cost_usd
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import MessageResponse, PromptCache
-from nbagent.llm.usage import Usage
 
 
 def _priced(

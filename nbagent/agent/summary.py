@@ -37,6 +37,7 @@ from nbagent.llm.messages import (
     Message,
     UserMessage,
 )
+from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import MessageResponse, PromptCache, ToolDefinition
 from nbagent.llm.tools import off_loop
@@ -45,7 +46,6 @@ from nbagent.llm.transcript import (
     format_message,
     format_messages_as_text,
 )
-from nbagent.llm.usage import Usage
 
 MESSAGES_PLACEHOLDER = "{messages}"
 

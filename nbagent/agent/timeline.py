@@ -55,7 +55,7 @@ from nbagent.llm.compact import (
     TruncateStructured,
 )
 from nbagent.llm.messages import AnyMessage
-from nbagent.llm.usage import Usage
+from nbagent.llm.pricing import Usage
 
 logger = logging.getLogger("nbagent.agent.timeline")
 
@@ -147,7 +147,7 @@ class TurnRecord:
     """USD of the summary call at ``summary_cost_model``'s price (also when its result was not
     kept: the call was billed); ``None`` when the model has no known price."""
     # -- end of USD fields ------------------------------------------------------------------
-    # -- the prompt-cache prefix (nbagent.llm.prefix) ----------------------------------------
+    # -- the prompt-cache prefix (nbagent.llm.cycle.sent_request) ---------------------------
     prefix_kept_tokens: int | None = None
     """Estimated tokens the turn's first request repeated, from its start, of the request sent
     before it: what a provider's prompt cache could serve (``None``: no request before it in
@@ -176,7 +176,7 @@ class TurnRecord:
     calibration_factor: float = 1.0
     """The correction the turn ran with: reported over estimated tokens of the latest earlier
     turn on ``calibration_key`` whose ratio agrees with the recent ones
-    (:func:`~nbagent.llm.calibration.robust_ratio`; 1.0 until two reports agree). It scales
+    (:func:`~nbagent.llm.tokens.robust_ratio`; 1.0 until two reports agree). It scales
     microcompact's budget checks and the watermark's estimate
     (:attr:`calibrated_context_tokens`)."""
     calibration_key: str | None = None
@@ -216,7 +216,7 @@ class TurnRecord:
     def usage_estimated(self) -> bool:
         """Whether any request's usage is nbagent's estimate in the server's place (it sent
         none, or one that cannot be the request's): see :attr:`Usage.estimated
-        <nbagent.llm.usage.Usage.estimated>`."""
+        <nbagent.llm.pricing.Usage.estimated>`."""
         return any(u.estimated for u in self.request_usage)
 
     def to_json(self, *, compaction: bool = True) -> dict[str, Any]:

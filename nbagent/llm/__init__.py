@@ -59,7 +59,7 @@ from nbagent.llm.messages import (
     messages_from_json,
     messages_to_json,
 )
-from nbagent.llm.pricing import ModelPrice, Pricing, cost_usd
+from nbagent.llm.pricing import CostTracker, ModelPrice, Pricing, Usage, cost_usd
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (
     MessageRequest,
@@ -79,7 +79,6 @@ from nbagent.llm.tokens import (
     estimate_text_tokens,
 )
 from nbagent.llm.tools import Tool, ToolCallResult, ToolErrorKind, ToolRegistry, tool
-from nbagent.llm.usage import CostTracker, Usage
 
 __all__ = [
     "AnyMessage",

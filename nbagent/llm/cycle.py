@@ -30,6 +30,20 @@ before and restores it with :meth:`LlmCycle.set_messages`.
 ``TurnLimitExceededError`` is raised when the model asks for round ``max_tool_turns + 1``; those
 calls are not run. The cycle then holds the finished rounds; ``error.messages`` holds them plus the
 reply that asked for more.
+
+The kept prefix. Each request the cycle sends is measured against the one before it: how much it
+repeats from its start, its cacheable prefix (:attr:`LlmCycle.kept_prefixes`). Providers cache a
+request's prefix (Anthropic at its ``cache_control`` breakpoints, OpenAI, DeepSeek and Qwen
+automatically) and bill the next request's repeat of it at a tenth of the price, or about half. A
+request that changes an early message — a compaction, a summary — pays full price from there on
+(``CompactConfig.stable_prefix`` keeps a compaction's messages so it rarely does).
+:func:`sent_request` measures what a request kept::
+
+    sent, kept = sent_request(previous, tools, messages, estimator)
+    kept.tokens, kept.share     # 41_200, 0.97: all but the new turn was a repeat
+
+Messages are compared whole (a message edited anywhere ends the prefix there), and the tool
+definitions first: providers put them before the messages, so a change of tools keeps nothing.
 """
 
 from __future__ import annotations
@@ -45,7 +59,6 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import ContextWindowExceededError, TurnLimitExceededError
 from nbagent.llm.blocks import ContentBlock, ToolUseBlock
-from nbagent.llm.calibration import MAX_CONTEXT_TOKENS, plausible, scaled
 from nbagent.llm.compact import (
     CompactConfig,
     CompactReport,
@@ -65,7 +78,7 @@ from nbagent.llm.cycle_events import (
 from nbagent.llm.events import StreamAccumulator, StreamEvent, closing_stream
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
-from nbagent.llm.prefix import KeptPrefix, SentRequest, sent_request
+from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (
     MessageRequest,
@@ -77,14 +90,16 @@ from nbagent.llm.request import (
 from nbagent.llm.retries import RetryNotice, retry_listener
 from nbagent.llm.tokens import (
     DEFAULT_ESTIMATOR,
+    MAX_CONTEXT_TOKENS,
     TokenEstimator,
     estimate_message_tokens,
     estimate_messages_tokens,
     estimate_request_tokens,
     estimate_tools_tokens,
+    plausible,
+    scaled,
 )
 from nbagent.llm.tools import ToolPool, ToolRegistry, off_loop_over
-from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:
     from nbagent.llm.providers.openai import OpenAIWireOptions
@@ -142,6 +157,91 @@ def _say_once(provider: LlmProvider, reported: Usage, counted: Usage) -> None:
     )
 
 
+# -- the kept prefix: what a request repeats of the one before it ----------------------------------
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SentRequest:
+    """What a request sent, as far as its prefix goes: its tools and its messages."""
+
+    tools: tuple[ToolDefinition, ...]
+    messages: tuple[AnyMessage, ...]
+    running: tuple[int, ...]
+    """``running[k]``: the estimate of the first ``k`` messages (one more entry than messages),
+    so the next request's kept prefix is counted by one lookup."""
+
+    @property
+    def tokens(self) -> int:
+        """The estimate of its messages."""
+        return self.running[-1]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeptPrefix:
+    """The leading messages a request shares with the one before it, and their estimate."""
+
+    messages: int
+    tokens: int
+    request_tokens: int
+    """The estimate of the whole request's messages."""
+
+    @property
+    def share(self) -> float:
+        """``tokens / request_tokens`` (1.0 for an empty request)."""
+        return self.tokens / self.request_tokens if self.request_tokens else 1.0
+
+
+def _same_tools(a: Sequence[ToolDefinition], b: Sequence[ToolDefinition]) -> bool:
+    # Identity first: a cycle sends its registry's very definitions each time.
+    return len(a) == len(b) and all(x is y or x == y for x, y in zip(a, b, strict=True))
+
+
+def _common_length(a: tuple[AnyMessage, ...], b: tuple[AnyMessage, ...]) -> int:
+    """How many leading messages ``a`` and ``b`` share.
+
+    Tuple comparison checks identity before equality, item by item in C: a session sends the
+    very objects it stored, so a whole-prefix comparison costs a pointer test per message, and
+    a field-by-field comparison of texts only for rebuilt messages such as the system prompt.
+    Sharing is monotone in the length, so the first difference is found by halving.
+    """
+    low, high = 0, min(len(a), len(b))
+    if a[:high] == b[:high]:
+        return high
+    while low + 1 < high:  # a[:low] == b[:low], a[:high] != b[:high]
+        middle = (low + high) // 2
+        if a[low:middle] == b[low:middle]:
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def sent_request(
+    previous: SentRequest | None,
+    tools: Sequence[ToolDefinition],
+    messages: Sequence[AnyMessage],
+    estimator: TokenEstimator | None = None,
+) -> tuple[SentRequest, KeptPrefix]:
+    """The request of ``tools`` and ``messages``, and the prefix it repeats of ``previous``
+    (nothing when there was none).
+
+    Only the messages after the kept prefix are estimated, so a long history is not counted
+    again every round.
+    """
+    current = tuple(messages)
+    kept = 0
+    if previous is not None and _same_tools(previous.tools, tools):
+        kept = _common_length(previous.messages, current)
+    running = list(previous.running[: kept + 1]) if previous is not None else [0]
+    for message in current[kept:]:
+        running.append(running[-1] + estimate_message_tokens(message, estimator))
+    sent = SentRequest(tuple(tools), current, tuple(running))
+    return sent, KeptPrefix(kept, running[kept], running[-1])
+
+
+# -- the cycle -------------------------------------------------------------------------------------
+
+
 class LlmCycle:
     """One conversation with a model: its messages, usage, hooks and compaction state."""
 
@@ -162,7 +262,7 @@ class LlmCycle:
         """``messages_tokens``: the estimate of ``messages`` by ``estimator``, when the caller
         already knows it (a session does); the cycle then never counts that history again.
         ``estimate_scale``: what this provider's reported input tokens are to their estimates
-        (see :mod:`nbagent.llm.calibration`); every estimate compared with the compact
+        (see :mod:`nbagent.llm.tokens`); every estimate compared with the compact
         config's budget, worthwhile amount and window is multiplied by it first."""
         self.provider = provider
         self.config = config if config is not None else CycleConfig()
@@ -476,7 +576,7 @@ class LlmCycle:
         ignored): counted as zero, the cost said 0 tokens and a cumulative watermark never
         fired. A broken gateway's ``prompt_tokens = 10**9`` for a 300-token prompt fired a
         summary every debounce and billed $1,500 for ten turns. The input is the calibrated
-        estimate when the report is not :func:`~nbagent.llm.calibration.plausible`; the output
+        estimate when the report is not :func:`~nbagent.llm.tokens.plausible`; the output
         the reply's estimate when the server sent none with it. A plausible input is kept with
         everything else the server sent. An estimated
         usage teaches no calibration and is not billed (its USD is unknown).
@@ -664,4 +764,4 @@ class LlmCycle:
         await self.hook_executor.emit(event, ctx)
 
 
-__all__ = ["CycleConfig", "LlmCycle", "Prompt"]
+__all__ = ["CycleConfig", "KeptPrefix", "LlmCycle", "Prompt", "SentRequest", "sent_request"]

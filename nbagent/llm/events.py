@@ -27,8 +27,8 @@ from nbagent.llm.blocks import (
     valid_unicode,
 )
 from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageResponse, StopReason
-from nbagent.llm.usage import Usage
 
 
 class _Event(BaseModel):

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from nbagent.llm.messages import AnyMessage, AssistantMessage, SystemMessage, UserMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.request import ToolDefinition
 from nbagent.llm.tokens import TokenEstimator, estimate_message_tokens, estimate_tools_tokens
-from nbagent.llm.usage import Usage
 
 
 @dataclass(frozen=True, slots=True)

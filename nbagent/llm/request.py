@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from nbagent.llm.messages import AnyMessage, AssistantMessage
-from nbagent.llm.usage import Usage
+from nbagent.llm.pricing import Usage
 
 
 class ResultSemantic(StrEnum):

@@ -16,8 +16,7 @@ from pathlib import Path
 from nbagent.agent import UNCHANGED, Unchanged, run_sync
 from nbagent.agent.builder import AgentBuilder, store_from_url
 from nbagent.agent.session import AgentSession
-from nbagent.agent.sqlite_store import DEFAULT_PATH
-from nbagent.agent.store import MemoryStore
+from nbagent.agent.store import DEFAULT_PATH, MemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.compact import CompactConfig

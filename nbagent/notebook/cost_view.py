@@ -18,8 +18,7 @@ import pandas as pd
 
 from nbagent.agent.session import AgentSession
 from nbagent.agent.spend import SpendTotals, spend_totals
-from nbagent.llm.pricing import ModelPrice
-from nbagent.llm.usage import Usage
+from nbagent.llm.pricing import ModelPrice, Usage
 from nbagent.notebook._html import escape_html
 from nbagent.notebook.tables import NO_PRICE, format_usd, styled
 

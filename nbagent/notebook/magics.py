@@ -74,8 +74,7 @@ from nbagent.llm.compact import CompactConfig
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers import mask_urls
 from nbagent.llm.providers.registry import PROVIDER_ENV_VAR
-from nbagent.notebook._html import preview
-from nbagent.notebook._render import (
+from nbagent.notebook._html import (
     error_html,
     error_text,
     history_html,
@@ -83,6 +82,7 @@ from nbagent.notebook._render import (
     meta_html,
     parts_html,
     parts_text,
+    preview,
     reply_parts,
     split_turns,
     turns_text,

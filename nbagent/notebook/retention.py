@@ -49,9 +49,9 @@ from nbagent.agent.ledger import split_ledger
 from nbagent.agent.session import AgentSession
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage
+from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import MessageRequest
-from nbagent.llm.usage import CostTracker, Usage
 
 if TYPE_CHECKING:
     import pandas as pd

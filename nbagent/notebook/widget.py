@@ -48,12 +48,13 @@ from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError
 from nbagent.llm.messages import AnyMessage
 from nbagent.llm.providers import mask_urls
-from nbagent.notebook._html import escape_html, preview
-from nbagent.notebook._render import (
+from nbagent.notebook._html import (
     error_html,
     error_text,
+    escape_html,
     live_updates,
     parts_html,
+    preview,
     reply_parts,
     split_turns,
     turn_html,

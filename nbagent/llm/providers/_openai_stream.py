@@ -25,8 +25,8 @@ from nbagent.llm.events import (
     ToolUseStartEvent,
     UsageEvent,
 )
+from nbagent.llm.pricing import Usage, reported_count, reported_usage
 from nbagent.llm.request import StopReason
-from nbagent.llm.usage import Usage, reported_count, reported_usage
 
 _FINISH_REASONS = {
     "stop": StopReason.END_TURN,

@@ -42,6 +42,7 @@ from nbagent.llm.events import (
     parse_tool_input,
 )
 from nbagent.llm.messages import AssistantMessage, system_text
+from nbagent.llm.pricing import Usage, reported_count, reported_usage
 from nbagent.llm.providers._anthropic_cache import EXTENDED_TTL_BETA
 from nbagent.llm.providers._anthropic_request import (
     MIN_THINKING_BUDGET,
@@ -59,7 +60,6 @@ from nbagent.llm.providers._http import (
     display_url,
 )
 from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache, StopReason
-from nbagent.llm.usage import Usage, reported_count, reported_usage
 
 logger = logging.getLogger("nbagent.llm.providers.anthropic")
 

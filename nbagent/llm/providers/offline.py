@@ -58,6 +58,7 @@ from nbagent.llm.events import (
     UsageEvent,
 )
 from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage, UserMessage
+from nbagent.llm.pricing import Usage
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition
 from nbagent.llm.tokens import (
@@ -67,7 +68,6 @@ from nbagent.llm.tokens import (
 )
 from nbagent.llm.tools import off_loop
 from nbagent.llm.transcript import format_messages_as_text
-from nbagent.llm.usage import Usage
 
 Reply: TypeAlias = str | AssistantMessage | list[ContentBlock] | MessageResponse | BaseException
 """One scripted answer; an exception instance is raised instead of answered."""
