@@ -55,8 +55,9 @@ SESSION_ID = "bench-turn"
 COMPACT = CompactConfig(context_window=16_000, reserved_tokens=4_000, keep_recent=6)
 """A 12,000-token budget: the focused tail outgrows it after a dozen turns, a whole history of
 100 messages or more is always over it, so the decision pass runs on most requests."""
-SUMMARY = SummaryConfig(max_context_tokens=1_000_000_000)
-"""The checkpoint runs (watermark, decision) but never calls the model."""
+SUMMARY = SummaryConfig(max_context_tokens=16_000, trigger_token_ratio=1.0)
+"""The session's one window: the checkpoint runs (watermark, decision) but never calls the
+model, since microcompact holds every request under its 12,000-token budget, below the line."""
 
 
 class InstantProvider:
@@ -151,6 +152,8 @@ async def time_turns(n: int, turns: int, directory: Path, view: str) -> dict[str
     stored = len(session.slot)
     compacted = sum(1 for r in session.timeline if r.compaction)
     await session.bundle.store.close()
+    if any(r.summary_fired for r in session.timeline):  # a model call would be timed too
+        raise AssertionError(f"a summary fired in the {view} run over {n} messages")
     return {
         "view": view,
         "stored messages": n,
