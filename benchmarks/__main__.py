@@ -29,6 +29,7 @@ CASES = {
     "heldout": "benchmarks.bench_heldout",
     "conformance": "benchmarks.bench_conformance",
     "extractor": "benchmarks.bench_extractor",
+    "import": "benchmarks.bench_import",
 }
 
 

@@ -1,5 +1,5 @@
-"""The session benchmarks (cases turn, long_session, memory, stores, tuning, retention) on tiny
-sizes: structure, not speed.
+"""The benchmarks (cases turn, long_session, memory, stores, tuning, retention, cost, import)
+on tiny sizes: structure, not speed.
 
 No test here looks at a duration; they check what the cases compute is what they claim.
 """
@@ -389,3 +389,14 @@ def test_cost_goal_is_judged_on_unrounded_usd_among_policies_that_keep_facts() -
     assert "3 summaries" in goal["measured"] and "mean request 9,000 tokens" in goal["measured"]
     rows[0] = row(DEFAULT_POLICY, 0.415, 100.0)  # 1.048x: met
     assert policy_goal("gpt-4o-mini", rows)["met"]
+
+
+def test_import_case_times_fresh_interpreters_and_names_nbagents_slowest_modules() -> None:
+    from benchmarks import bench_import
+
+    best = bench_import.measure(rounds=1)
+    assert set(best) == set(bench_import.CASES) and all(s > 0 for s in best.values())
+    modules = bench_import.slowest_modules(3)
+    assert len(modules) == 3 and all(row["module"].startswith("nbagent") for row in modules)
+    assert all(row["with imports ms"] >= row["self ms"] > 0 for row in modules)
+    assert modules == sorted(modules, key=lambda row: -row["self ms"])
