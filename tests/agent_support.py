@@ -14,7 +14,6 @@ from nbagent.agent.config import Agent
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore, MemoryStore
 from nbagent.agent.summary import SummaryConfig
-from nbagent.llm.blocks import TextBlock
 from nbagent.llm.events import (
     ErrorEvent,
     MessageStartEvent,
@@ -22,7 +21,7 @@ from nbagent.llm.events import (
     TextDeltaEvent,
 )
 from nbagent.llm.hooks import HookExecutor
-from nbagent.llm.messages import AssistantMessage, UserMessage
+from nbagent.llm.messages import AssistantMessage, TextBlock, UserMessage
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider, Reply
 from nbagent.llm.request import MessageRequest, MessageResponse

@@ -32,6 +32,7 @@ HOMES = (
 """The packages a name that is not at the root lives in."""
 MERGED_MODULES = {
     "nbagent.agent.sqlite_store": "nbagent.agent.store",
+    "nbagent.llm.blocks": "nbagent.llm.messages",
     "nbagent.llm.calibration": "nbagent.llm.tokens",
     "nbagent.llm.prefix": "nbagent.llm.cycle",
     "nbagent.llm.usage": "nbagent.llm.pricing",

@@ -29,9 +29,14 @@ from nbagent.errors import (
     StreamError,
     ToolError,
 )
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
-from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage
+from nbagent.llm.messages import (
+    AssistantMessage,
+    Message,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason

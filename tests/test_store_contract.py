@@ -38,14 +38,16 @@ from nbagent.agent.store import (
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import StoreError
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    AnyMessage,
     ExtensionBlock,
     FileBlock,
+    Message,
     ThinkingBlock,
     ToolResultBlock,
     ToolUseBlock,
+    messages_to_json,
 )
-from nbagent.llm.messages import AnyMessage, Message, messages_to_json
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest
 from tests.agent_support import ScriptedProvider

@@ -16,15 +16,6 @@ import pytest
 
 from nbagent.agent import _sync
 from nbagent.agent._sync import run_sync
-from nbagent.llm.blocks import (
-    INVALID_JSON_KEY,
-    TextBlock,
-    ToolUseBlock,
-    arguments_problem,
-    invalid_arguments_text,
-    parse_tool_arguments,
-    wire_arguments,
-)
 from nbagent.llm.events import (
     MessageEndEvent,
     MessageStartEvent,
@@ -34,7 +25,17 @@ from nbagent.llm.events import (
     ToolUseStartEvent,
     accumulate_stream,
 )
-from nbagent.llm.messages import AssistantMessage, ToolResultMessage
+from nbagent.llm.messages import (
+    INVALID_JSON_KEY,
+    AssistantMessage,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+    arguments_problem,
+    invalid_arguments_text,
+    parse_tool_arguments,
+    wire_arguments,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason

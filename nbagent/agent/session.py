@@ -115,12 +115,11 @@ from nbagent.agent.store import CommitMark, JsonValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, conversation_language
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError
-from nbagent.llm.blocks import valid_unicode
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle, Prompt
 from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookEvent
-from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage, valid_unicode
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
 from nbagent.llm.tools import ToolPool, finish_despite_cancel, off_loop_over

@@ -60,7 +60,7 @@ from nbagent.llm._tool_text import (
     parse_docstring,
     serialise_result,
 )
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
     ToolUseBlock,
     arguments_problem,
     invalid_arguments_text,
@@ -384,7 +384,7 @@ class ToolRegistry:
     ) -> ToolCallResult:
         """Run one call; never raises for the tool's sake (cancellation still propagates).
 
-        A call whose input :func:`~nbagent.llm.blocks.parse_tool_arguments` could not read
+        A call whose input :func:`~nbagent.llm.messages.parse_tool_arguments` could not read
         (the model's text was not a JSON object) gets an error result; the tool does not run.
         """
         return await self.invoke_raw(

@@ -46,15 +46,19 @@ from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.llm.blocks import ContentBlock, TextBlock, ToolResultBlock, ToolUseBlock, text_of
 from nbagent.llm.cycle_events import CycleEvent, ToolCallEvent, ToolResultEvent
 from nbagent.llm.events import TextDeltaEvent
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    ContentBlock,
     SystemMessage,
+    TextBlock,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    text_of,
 )
 from nbagent.llm.providers import mask_urls
 from nbagent.notebook._records import is_turn_start, message_text
