@@ -20,7 +20,6 @@ from typing import Any
 import psycopg
 import pytest
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.postgres_store import SCHEMA_VERSION, PostgresStore, display_conninfo
@@ -50,6 +49,7 @@ from nbagent.llm.messages import (
 )
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest
+from nbagent.llm.tools import run_sync
 from tests.agent_support import ScriptedProvider
 from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 

@@ -82,7 +82,6 @@ from nbagent.agent._state import (
     read_session,
     state_op,
 )
-from nbagent.agent._sync import iterate_sync, sync_twin
 from nbagent.agent._turn import (
     CompactionMemo,
     Pending,
@@ -122,7 +121,13 @@ from nbagent.llm.hooks import HookEvent
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage, valid_unicode
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
-from nbagent.llm.tools import ToolPool, finish_despite_cancel, off_loop_over
+from nbagent.llm.tools import (
+    ToolPool,
+    finish_despite_cancel,
+    iterate_sync,
+    off_loop_over,
+    sync_twin,
+)
 
 SWAP_ATTEMPTS = 3
 """Times a summary's save is planned again over a state another writer changed meanwhile."""
