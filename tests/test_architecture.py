@@ -272,11 +272,11 @@ def test_one_agent_turn_runs_code_in_few_modules(tmp_path: Path) -> None:
     # it measures, retention into agent/facts.py beside the fact book it counts, a call's usage into
     # llm/pricing.py beside its price; 30 before the third round: content blocks into
     # llm/messages.py beside the messages made of them, the sync bridge's background loop into
-    # llm/tools.py beside the threads that keep that shared loop free); this is where the count
+    # llm/tools.py beside the threads that keep that shared loop free, a turn's pricing and spend
+    # totals into agent/_turn.py beside the record they fill, where agent/timeline.py would have
+    # closed an import circle, timeline -> config -> summary -> timeline); this is where the count
     # stands, so a new module on a turn's path is a decision made here (a turn's CPU-heavy steps run
     # off the shared event loop by llm/tools.py, beside the threads of the sync tools, not by a
-    # module of their own; agent/spend.py stays: it prices a turn's calls with the session's
-    # services, and in agent/timeline.py it would close an import circle, timeline -> config ->
-    # summary -> timeline; errors.py, where a settings class takes the settings it lost for one
+    # module of their own; errors.py, where a settings class takes the settings it lost for one
     # release, runs when a turn copies a config).
-    assert len(touched) == 28, f"{len(touched)} modules on a turn's path: {', '.join(touched)}"
+    assert len(touched) == 27, f"{len(touched)} modules on a turn's path: {', '.join(touched)}"

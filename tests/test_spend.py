@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from nbagent.agent import SpendTotals, spend_totals
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import AgentConfig
-from nbagent.agent.spend import SpendTotals, spend_totals
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord

@@ -89,6 +89,7 @@ from nbagent.agent._turn import (
     SessionHooks,
     Turn,
     TurnGate,
+    price_turn,
     session_compact,
     session_tools,
     turn_cycle,
@@ -109,7 +110,6 @@ from nbagent.agent.context import (
 from nbagent.agent.facts import Fact, FactBook, FactKeeper, FactKind
 from nbagent.agent.ledger import amend_summary
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
-from nbagent.agent.spend import price_turn
 from nbagent.agent.store import CommitMark, JsonValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, conversation_language
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
