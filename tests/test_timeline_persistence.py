@@ -16,7 +16,7 @@ import pandas as pd
 import pytest
 
 from nbagent.agent import timeline
-from nbagent.agent._state import TIMELINE_NAMESPACE
+from nbagent.agent._turn import TIMELINE_NAMESPACE
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore, PutValue, SqliteStore, StoreOp
 from nbagent.agent.summary import SummaryConfig

@@ -42,8 +42,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.agent._state import SessionState, state_op
-from nbagent.agent._turn import price_summary
+from nbagent.agent._turn import SessionState, price_summary, state_op
 from nbagent.agent.config import SessionServices
 from nbagent.agent.context import (
     SLOT_NAMESPACE,

@@ -74,24 +74,22 @@ from nbagent.agent._checkpoint import (
     turn_prefix,
 )
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
-from nbagent.agent._state import (
+from nbagent.agent._turn import (
     STATE_KEY,
     STATE_NAMESPACE,
-    SessionCost,
-    SessionState,
-    read_session,
-    state_op,
-)
-from nbagent.agent._turn import (
     CompactionMemo,
     Pending,
     RecordWrites,
+    SessionCost,
     SessionHooks,
+    SessionState,
     Turn,
     TurnGate,
     price_turn,
+    read_session,
     session_compact,
     session_tools,
+    state_op,
     turn_cycle,
 )
 from nbagent.agent.config import Agent, SessionServices
