@@ -44,16 +44,18 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import (
+from nbagent.llm.compact import CompactConfig
+from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.messages import (
+    AnyMessage,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
+    ToolResultMessage,
     ToolUseBlock,
     text_of,
 )
-from nbagent.llm.compact import CompactConfig
-from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
-from nbagent.llm.messages import AnyMessage, SystemMessage, ToolResultMessage
 from nbagent.llm.request import MessageRequest
 from nbagent.notebook import _replay
 from nbagent.notebook._replay import Transcript, load_transcript, read_jsonl

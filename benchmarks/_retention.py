@@ -40,7 +40,6 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig, request_summary
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.llm.blocks import ToolResultBlock, ToolUseBlock, text_of
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.facts import message_text
@@ -49,8 +48,11 @@ from nbagent.llm.messages import (
     AssistantMessage,
     Message,
     SystemMessage,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    text_of,
 )
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider, Reply

@@ -11,8 +11,7 @@ import json
 import random
 from typing import Any
 
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import AnyMessage, Message, TextBlock, ToolUseBlock
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import Tool, ToolRegistry, tool
 

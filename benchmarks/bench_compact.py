@@ -40,9 +40,8 @@ from typing import Any
 
 from benchmarks._report import print_case
 from benchmarks._workload import to_langchain
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactState, plan_compaction
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import AnyMessage, Message, TextBlock, ToolUseBlock
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 
 SIZES = (100, 1_000, 10_000)

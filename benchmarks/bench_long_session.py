@@ -64,15 +64,17 @@ from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.context import FocusedConfig, SlotConfig
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
-from nbagent.llm.blocks import ContentBlock, TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.events import StreamEvent
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    ContentBlock,
     Message,
     SystemMessage,
+    TextBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
 )
 from nbagent.llm.pricing import Usage

@@ -41,10 +41,15 @@ from nbagent.agent.context import ContextSlot
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.events import StreamEvent
-from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import stream_events
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason

@@ -8,13 +8,11 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Future
 from typing import Any
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import Agent
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore, MemoryStore
 from nbagent.agent.summary import SummaryConfig
-from nbagent.llm.blocks import TextBlock
 from nbagent.llm.events import (
     ErrorEvent,
     MessageStartEvent,
@@ -22,11 +20,11 @@ from nbagent.llm.events import (
     TextDeltaEvent,
 )
 from nbagent.llm.hooks import HookExecutor
-from nbagent.llm.messages import AssistantMessage, UserMessage
+from nbagent.llm.messages import AssistantMessage, TextBlock, UserMessage
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider, Reply
 from nbagent.llm.request import MessageRequest, MessageResponse
-from nbagent.llm.tools import ToolRegistry
+from nbagent.llm.tools import ToolRegistry, run_sync
 
 TOKENS_PER_MESSAGE = 100
 

@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 import pytest
 
 from nbagent.errors import StreamError
-from nbagent.llm.blocks import ExtensionBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.events import (
     STREAM_EVENT_ADAPTER,
     BlockEvent,
@@ -26,7 +25,13 @@ from nbagent.llm.events import (
     accumulate_stream,
     parse_tool_input,
 )
-from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.messages import (
+    AssistantMessage,
+    ExtensionBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageResponse, StopReason
 

@@ -23,10 +23,16 @@ import pytest
 from pydantic import ValidationError
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import ExtensionBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.events import StreamEvent, UsageEvent, aaccumulate_stream
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import (
+    AnyMessage,
+    ExtensionBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.anthropic import DEFAULT_PROMPT_CACHE, AnthropicProvider
 from nbagent.llm.providers.registry import provider_from_env, provider_from_spec

@@ -20,16 +20,6 @@ from nbagent.errors import (
     RateLimitError,
     StreamError,
 )
-from nbagent.llm.blocks import (
-    AudioBlock,
-    ExtensionBlock,
-    FileBlock,
-    ImageBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-)
 from nbagent.llm.events import (
     BlockEvent,
     MessageEndEvent,
@@ -43,7 +33,19 @@ from nbagent.llm.events import (
     UsageEvent,
     accumulate_stream,
 )
-from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    AudioBlock,
+    ExtensionBlock,
+    FileBlock,
+    ImageBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.anthropic import (
     AnthropicStreamTranslator,

@@ -24,14 +24,20 @@ from nbagent.errors import (
     RequestTooLargeError,
     StreamError,
 )
-from nbagent.llm.blocks import ExtensionBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.events import (
     StreamEvent,
     TextDeltaEvent,
     ToolUseInputDeltaEvent,
     aaccumulate_stream,
 )
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import (
+    AnyMessage,
+    ExtensionBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.anthropic import AnthropicProvider

@@ -34,7 +34,6 @@ from benchmarks._workload import FACTUAL_TOOLS, seeded_history
 from benchmarks.bench_long_session import Configs, PolicyRun, Sent, factual_coverage
 from nbagent.agent.store import SqliteStore
 from nbagent.agent.summary import SummaryConfig
-from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import (
     MESSAGE_ADAPTER,
@@ -42,6 +41,7 @@ from nbagent.llm.messages import (
     AssistantMessage,
     Message,
     ToolResultMessage,
+    ToolUseBlock,
 )
 from nbagent.llm.providers.offline import FunctionProvider
 from nbagent.notebook import read_jsonl, write_jsonl

@@ -21,10 +21,9 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore, MemoryStore, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import TurnRecord
-from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle
-from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.messages import AnyMessage, AssistantMessage, Message, ToolUseBlock
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason

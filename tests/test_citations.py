@@ -5,9 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.events import TextDeltaEvent, aaccumulate_stream, accumulate_stream
-from nbagent.llm.messages import AssistantMessage, Message, messages_from_json, messages_to_json
+from nbagent.llm.messages import (
+    AssistantMessage,
+    Message,
+    TextBlock,
+    ToolUseBlock,
+    messages_from_json,
+    messages_to_json,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.anthropic import (
     AnthropicProvider,

@@ -11,7 +11,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.compact import (
     CompactAction,
     CompactConfig,
@@ -31,8 +30,13 @@ from nbagent.llm.compact import (
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    ContentBlock,
     Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
 )
 from nbagent.llm.request import ResultSemantic, ToolDefinition

@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.compact import FACTS_KEEP, CompactConfig, is_compacted, microcompact
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import AnyMessage, Message, ToolUseBlock
 from nbagent.llm.request import ResultSemantic
 
 CFG = CompactConfig(keep_recent=0)

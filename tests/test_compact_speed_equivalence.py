@@ -9,7 +9,6 @@ import random
 from typing import Any
 
 from benchmarks.bench_compact import TOOLS, history
-from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.compact import (
     CompactConfig,
     CompactPlan,
@@ -31,7 +30,16 @@ from nbagent.llm.compact._policy import (
 )
 from nbagent.llm.compact._policy import _is_table as is_table
 from nbagent.llm.compact._terms import _MENTION_CHARS, Judged, _distinctive, _tokens, mentions
-from nbagent.llm.messages import AnyMessage, AssistantMessage, Message, ToolResultMessage
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+)
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, estimate_message_tokens
 
 CONFIG = CompactConfig(context_window=20_000, reserved_tokens=2_000, keep_recent=3)

@@ -13,9 +13,15 @@ import logging
 import pytest
 
 from nbagent.errors import ContextWindowExceededError
-from nbagent.llm.blocks import TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
-from nbagent.llm.messages import AssistantMessage, ToolResultMessage, UserMessage
+from nbagent.llm.messages import (
+    AssistantMessage,
+    TextBlock,
+    ToolResultBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+    UserMessage,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason

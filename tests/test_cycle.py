@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from nbagent.errors import ConfigurationError, RateLimitError, StreamError, TurnLimitExceededError
-from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.cycle_events import (
@@ -33,7 +32,14 @@ from nbagent.llm.events import (
     accumulate_stream,
 )
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import (
+    AnyMessage,
+    ContentBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import OfflineProvider

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from nbagent.llm.blocks import TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.events import aaccumulate_stream
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import AnyMessage, Message, TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.providers.offline import FunctionProvider, OfflineProvider
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.request import StopReason, ToolChoice

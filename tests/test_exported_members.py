@@ -31,7 +31,9 @@ HOMES = (
 )
 """The packages a name that is not at the root lives in."""
 MERGED_MODULES = {
+    "nbagent.agent.spend": "nbagent.agent",
     "nbagent.agent.sqlite_store": "nbagent.agent.store",
+    "nbagent.llm.blocks": "nbagent.llm.messages",
     "nbagent.llm.calibration": "nbagent.llm.tokens",
     "nbagent.llm.prefix": "nbagent.llm.cycle",
     "nbagent.llm.usage": "nbagent.llm.pricing",

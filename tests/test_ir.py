@@ -9,24 +9,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    MESSAGES_ADAPTER,
+    AnyMessage,
+    AssistantMessage,
     AudioBlock,
     ContentBlock,
     ExtensionBlock,
     FileBlock,
     ImageBlock,
+    Message,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
-    ToolUseBlock,
-)
-from nbagent.llm.messages import (
-    MESSAGES_ADAPTER,
-    AnyMessage,
-    AssistantMessage,
-    Message,
-    SystemMessage,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
     message_from_dict,
     messages_from_json,

@@ -20,9 +20,8 @@ from typing import Any
 
 import pytest
 
-from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.events import TextDeltaEvent, ToolUseStartEvent, aaccumulate_stream
-from nbagent.llm.messages import Message
+from nbagent.llm.messages import Message, ToolUseBlock
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.llm.providers.registry import provider_from_spec
 from nbagent.llm.request import MessageRequest, StopReason, ToolChoice, ToolDefinition

@@ -23,12 +23,13 @@ from IPython.core.interactiveshell import ExecutionResult, InteractiveShell
 from IPython.utils.capture import CapturedIO, capture_output
 from traitlets.config import Config
 
-from nbagent.agent import _sync, run_sync, submit_background
+from nbagent.agent import run_sync, submit_background
 from nbagent.agent.context import SlotMode
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ProviderError
+from nbagent.llm import tools as loop_bridge
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.events import StreamEvent, TextDeltaEvent
 from nbagent.llm.messages import UserMessage
@@ -540,7 +541,7 @@ def run_interrupted(ip: InteractiveShell, cell: str) -> CapturedIO:
     stops with the KeyboardInterrupt; it may wait as long as the turn needs to unwind (and no
     longer: the wait ends when the turn has)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_sync, "CLOSE_GRACE", 30.0)
+        patch.setattr(loop_bridge, "CLOSE_GRACE", 30.0)
         with capture_output() as captured:
             result = ip.run_cell(cell)
     assert isinstance(result.error_in_exec, KeyboardInterrupt), result.error_in_exec

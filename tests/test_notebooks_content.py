@@ -16,8 +16,13 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from nbagent.llm.blocks import ToolResultBlock
-from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage, ToolResultMessage, UserMessage
+from nbagent.llm.messages import (
+    MESSAGE_ADAPTER,
+    AnyMessage,
+    ToolResultBlock,
+    ToolResultMessage,
+    UserMessage,
+)
 from nbagent.notebook._replay import load_transcript
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,15 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import (
-    ContentBlock,
-    ExtensionBlock,
-    ImageBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-)
 from nbagent.llm.events import (
     MessageEndEvent,
     MessageStartEvent,
@@ -35,7 +26,18 @@ from nbagent.llm.events import (
     aaccumulate_stream,
     accumulate_stream,
 )
-from nbagent.llm.messages import AnyMessage, AssistantMessage, Message
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    ContentBlock,
+    ExtensionBlock,
+    ImageBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers._extractive import extractive_summary, fact_score

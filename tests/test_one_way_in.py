@@ -93,7 +93,7 @@ async def test_an_error_in_the_stream_block_discards_an_unfinished_turn() -> Non
 
 
 def big_result_turns(session: AgentSession, count: int) -> None:
-    from nbagent.llm.blocks import ToolUseBlock
+    from nbagent.llm.messages import ToolUseBlock
 
     for i in range(count):
         session.slot.append_messages(

@@ -22,16 +22,6 @@ from nbagent.errors import (
     ProviderError,
     StreamError,
 )
-from nbagent.llm.blocks import (
-    AudioBlock,
-    ExtensionBlock,
-    FileBlock,
-    ImageBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-)
 from nbagent.llm.events import (
     MessageEndEvent,
     MessageStartEvent,
@@ -44,7 +34,18 @@ from nbagent.llm.events import (
     aaccumulate_stream,
     accumulate_stream,
 )
-from nbagent.llm.messages import AssistantMessage, Message
+from nbagent.llm.messages import (
+    AssistantMessage,
+    AudioBlock,
+    ExtensionBlock,
+    FileBlock,
+    ImageBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.openai import (
     OPENAI_COMPATIBLE_PRESETS,

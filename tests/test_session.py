@@ -12,8 +12,6 @@ from typing import Any
 
 import pytest
 
-from nbagent.agent import _sync
-from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import Agent
 from nbagent.agent.context import ContextSlot, SlotConfig
@@ -29,13 +27,19 @@ from nbagent.errors import (
     StreamError,
     ToolError,
 )
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
+from nbagent.llm import tools as loop_bridge
 from nbagent.llm.compact import CompactConfig
-from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage
+from nbagent.llm.messages import (
+    AssistantMessage,
+    Message,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
-from nbagent.llm.tools import ToolRegistry
+from nbagent.llm.tools import ToolRegistry, run_sync
 from tests.agent_support import (
     FailingStreamProvider,
     ScriptedProvider,
@@ -566,7 +570,7 @@ def test_an_interrupted_sync_call_waits_for_the_coroutine_to_finish_cancelling(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Generous: the wait ends as soon as the coroutine has finished cancelling.
-    monkeypatch.setattr(_sync, "CLOSE_GRACE", 30.0)
+    monkeypatch.setattr(loop_bridge, "CLOSE_GRACE", 30.0)
     events: list[str] = []
 
     async def slow_to_cancel() -> None:

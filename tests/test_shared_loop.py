@@ -28,9 +28,8 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
-from nbagent.llm.messages import AnyMessage, Message
+from nbagent.llm.messages import AnyMessage, Message, TextBlock, ToolUseBlock
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tools import OFF_LOOP_MESSAGES
 

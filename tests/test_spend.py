@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from nbagent.agent import SpendTotals, spend_totals
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import AgentConfig
-from nbagent.agent.spend import SpendTotals, spend_totals
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, StoreError
-from nbagent.llm.blocks import TextBlock
 from nbagent.llm.cycle import CycleConfig
-from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.messages import AssistantMessage, TextBlock
 from nbagent.llm.pricing import ModelPrice, Pricing, Usage
 from nbagent.llm.providers.offline import FunctionProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, PromptCache

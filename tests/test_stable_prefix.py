@@ -8,10 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nbagent.agent.session import AgentSession
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import HELD_REASON, CompactConfig
 from nbagent.llm.cycle import CycleConfig, sent_request
-from nbagent.llm.messages import AssistantMessage, Message
+from nbagent.llm.messages import AssistantMessage, Message, TextBlock, ToolUseBlock
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
 from nbagent.llm.tokens import estimate_messages_tokens

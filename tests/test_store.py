@@ -22,7 +22,6 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.postgres_store import PostgresStore
 from nbagent.agent.store import (
@@ -36,6 +35,7 @@ from nbagent.agent.store import (
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, Message
+from nbagent.llm.tools import run_sync
 from tests.agent_support import ScriptedProvider, make_session
 from tests.postgres_server import PostgresServer, free_port, postgres_server  # noqa: F401
 

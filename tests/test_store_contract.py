@@ -20,7 +20,6 @@ from typing import Any
 import psycopg
 import pytest
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.postgres_store import SCHEMA_VERSION, PostgresStore, display_conninfo
@@ -38,16 +37,19 @@ from nbagent.agent.store import (
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import StoreError
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    AnyMessage,
     ExtensionBlock,
     FileBlock,
+    Message,
     ThinkingBlock,
     ToolResultBlock,
     ToolUseBlock,
+    messages_to_json,
 )
-from nbagent.llm.messages import AnyMessage, Message, messages_to_json
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest
+from nbagent.llm.tools import run_sync
 from tests.agent_support import ScriptedProvider
 from tests.postgres_server import PostgresServer, postgres_server  # noqa: F401
 

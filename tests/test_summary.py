@@ -19,15 +19,16 @@ from nbagent.agent.summary import (
 )
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import APIConnectionError
-from nbagent.llm.blocks import (
+from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
+from nbagent.llm.messages import (
     AudioBlock,
     ImageBlock,
+    Message,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolUseBlock,
 )
-from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
-from nbagent.llm.messages import Message, SystemMessage
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import ResultSemantic

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from nbagent.agent._state import STATE_KEY, STATE_NAMESPACE, TIMELINE_NAMESPACE
+from nbagent.agent._turn import STATE_KEY, STATE_NAMESPACE, TIMELINE_NAMESPACE
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore

@@ -16,14 +16,13 @@ import pandas as pd
 import pytest
 
 from nbagent.agent import timeline
-from nbagent.agent._state import TIMELINE_NAMESPACE
+from nbagent.agent._turn import TIMELINE_NAMESPACE
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore, PutValue, SqliteStore, StoreOp
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus, TurnRecord, decode_report, encode_report
-from nbagent.llm.blocks import TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig, CompactRecord, Skip, microcompact
-from nbagent.llm.messages import Message
+from nbagent.llm.messages import Message, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.tools import ToolRegistry
 from nbagent.notebook.demo import travel_demo

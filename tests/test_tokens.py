@@ -9,17 +9,17 @@ import pytest
 from benchmarks._corpus import FAMILIES, corpus
 from nbagent.errors import ConfigurationError
 from nbagent.llm import tokens
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
     AudioBlock,
     ExtensionBlock,
     FileBlock,
     ImageBlock,
+    Message,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
     ToolUseBlock,
 )
-from nbagent.llm.messages import Message
 from nbagent.llm.tokens import (
     AUDIO_TOKENS,
     DEFAULT_ESTIMATOR,

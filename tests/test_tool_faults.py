@@ -14,17 +14,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from nbagent.agent import _sync
-from nbagent.agent._sync import run_sync
-from nbagent.llm.blocks import (
-    INVALID_JSON_KEY,
-    TextBlock,
-    ToolUseBlock,
-    arguments_problem,
-    invalid_arguments_text,
-    parse_tool_arguments,
-    wire_arguments,
-)
+from nbagent.llm import tools as loop_bridge
 from nbagent.llm.events import (
     MessageEndEvent,
     MessageStartEvent,
@@ -34,11 +24,21 @@ from nbagent.llm.events import (
     ToolUseStartEvent,
     accumulate_stream,
 )
-from nbagent.llm.messages import AssistantMessage, ToolResultMessage
+from nbagent.llm.messages import (
+    INVALID_JSON_KEY,
+    AssistantMessage,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+    arguments_problem,
+    invalid_arguments_text,
+    parse_tool_arguments,
+    wire_arguments,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason
-from nbagent.llm.tools import ToolErrorKind, ToolRegistry, tool
+from nbagent.llm.tools import ToolErrorKind, ToolRegistry, run_sync, tool
 from tests.agent_support import make_session
 
 T = TypeVar("T")
@@ -142,9 +142,9 @@ def test_base_exception_in_a_tool_is_an_error_result_and_the_session_goes_on(
     assert first.text() == "noted the failure"
     result = last_tool_result(provider.requests[1])
     assert (result.tool_call_id, result.is_error, result.text()) == ("c1", True, named)
-    loop_thread = _sync._thread
+    loop_thread = loop_bridge._thread
     assert bounded(session.submit_turn_sync, "again").text() == "second turn"
-    assert _sync._thread is loop_thread and loop_thread is not None and loop_thread.is_alive()
+    assert loop_bridge._thread is loop_thread and loop_thread is not None and loop_thread.is_alive()
     assert session.turn_index == 2
     assert [m.role for m in session.slot.messages] == [
         "user",
@@ -185,12 +185,12 @@ def test_base_exception_escaping_a_turn_reaches_the_sync_caller_and_the_loop_sur
     provider = OfflineProvider([error, "after the failure"])
     session = make_session(provider)
     run_sync(asyncio.sleep(0))  # start the background loop
-    loop_thread = _sync._thread
+    loop_thread = loop_bridge._thread
 
     with pytest.raises(type(error)):
         bounded(session.submit_turn_sync, "boom")
 
-    assert _sync._thread is loop_thread and loop_thread is not None and loop_thread.is_alive()
+    assert loop_bridge._thread is loop_thread and loop_thread is not None and loop_thread.is_alive()
     assert session.turn_index == 0 and session.slot.messages == ()  # the failed turn left nothing
     assert bounded(session.submit_turn_sync, "again").text() == "after the failure"
     assert session.turn_index == 1
@@ -208,13 +208,13 @@ def test_keyboard_interrupt_escaping_an_inner_task_does_not_stop_the_loop(
         await asyncio.get_running_loop().create_task(inner())
 
     run_sync(asyncio.sleep(0))
-    loop_thread = _sync._thread
+    loop_thread = loop_bridge._thread
 
     with pytest.raises(KeyboardInterrupt):
         bounded(run_sync, outer())
 
     assert bounded(run_sync, asyncio.sleep(0, result="alive")) == "alive"
-    assert _sync._thread is loop_thread and loop_thread is not None and loop_thread.is_alive()
+    assert loop_bridge._thread is loop_thread and loop_thread is not None and loop_thread.is_alive()
     assert "raised KeyboardInterrupt; the loop keeps running" in caplog.text
 
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from nbagent.errors import ConfigurationError, ToolError
 from nbagent.llm._tool_text import cap_text, parse_docstring, serialise_result
-from nbagent.llm.blocks import ToolUseBlock
+from nbagent.llm.messages import ToolUseBlock
 from nbagent.llm.request import ResultSemantic, ToolDefinition
 from nbagent.llm.tools import Tool, ToolCallResult, ToolErrorKind, ToolRegistry, tool
 

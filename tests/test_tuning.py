@@ -15,12 +15,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.ledger import split_ledger
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage, Message
 from nbagent.llm.request import MessageRequest
+from nbagent.llm.tools import run_sync
 from nbagent.notebook._replay import load_transcript, read_jsonl, replay
 from nbagent.notebook.tuning import RESULT_COLUMNS, TuningResult, tune_summary, tune_widget
 from tests.data.transcripts.make_transcripts import main as make_transcripts

@@ -21,13 +21,13 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.agent.timeline import SummaryStatus
 from nbagent.errors import ConfigurationError
 from nbagent.llm.messages import AnyMessage, Message
 from nbagent.llm.request import MessageRequest
+from nbagent.llm.tools import run_sync
 from nbagent.notebook._replay import load_transcript, replay
 from nbagent.notebook._tuning_plot import pareto_front
 from nbagent.notebook.retention import retention_table

@@ -21,10 +21,10 @@ from nbagent.agent import run_sync, summary
 from nbagent.agent.facts import Fact, FactBook, message_text
 from nbagent.agent.ledger import _ledger_facts, _with_ledger, ledger_facts, with_ledger
 from nbagent.agent.summary import SummaryConfig, format_messages_as_text, request_summary
-from nbagent.llm.blocks import TextBlock
 from nbagent.llm.memo import clear_memos, memo_sizes
 from nbagent.llm.messages import (
     Message,
+    TextBlock,
 )
 from nbagent.llm.prompt_cache import AUTOMATIC_CACHE
 from nbagent.llm.providers import _extractive as ex

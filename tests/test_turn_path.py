@@ -19,10 +19,16 @@ from nbagent.agent.context import ContextSlot, FocusedConfig, Joined, SlotConfig
 from nbagent.agent.store import AppendMessages, SqliteStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import StoreError
-from nbagent.llm.blocks import TextBlock, ToolUseBlock
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle
-from nbagent.llm.messages import AnyMessage, AssistantMessage, Message, SystemMessage
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    Message,
+    SystemMessage,
+    TextBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.request import MessageRequest, MessageResponse, ResultSemantic, StopReason

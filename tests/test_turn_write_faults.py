@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from nbagent.agent._state import TIMELINE_NAMESPACE
+from nbagent.agent._turn import TIMELINE_NAMESPACE
 from nbagent.agent.context import FocusedConfig, SlotConfig
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import (

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from nbagent.agent.spend import spend_totals
+from nbagent.agent import spend_totals
 from nbagent.agent.summary import SummaryConfig
 from nbagent.llm.providers.openai import OpenAIProvider
 from nbagent.notebook.cost_view import CostView, cost_table, spend_label

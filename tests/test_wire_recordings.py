@@ -17,21 +17,19 @@ import httpx
 import pytest
 
 from nbagent.errors import ConfigurationError, ProtocolError
-from nbagent.llm.blocks import (
-    ExtensionBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolUseBlock,
-    valid_unicode,
-)
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.cycle_events import ToolCallEvent, ToolResultEvent
 from nbagent.llm.events import TextDeltaEvent, aaccumulate_stream, accumulate_stream
 from nbagent.llm.messages import (
     AssistantMessage,
+    ExtensionBlock,
     Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
     messages_from_json,
     messages_to_json,
+    valid_unicode,
 )
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers._http import HttpClient, json_body

@@ -4,7 +4,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 from typing import Any as _Any
 
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
-from nbagent.agent._sync import iterate_sync, run_sync, submit_background
+from nbagent.agent._turn import SpendTotals, model_price, spend_totals
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.bundle import AgentBundle
 from nbagent.agent.config import Agent, AgentConfig
@@ -18,7 +18,6 @@ from nbagent.agent.context import (
 )
 from nbagent.agent.memory import SessionMemory
 from nbagent.agent.session import AgentSession
-from nbagent.agent.spend import SpendTotals, spend_totals
 from nbagent.agent.store import (
     AppendMessages,
     DeleteValue,
@@ -30,6 +29,7 @@ from nbagent.agent.store import (
 )
 from nbagent.agent.summary import SummaryConfig, format_messages_as_text, generate_summary
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
+from nbagent.llm.tools import iterate_sync, run_sync, submit_background
 
 if _TYPE_CHECKING:
     from nbagent.agent.postgres_store import PostgresStore
@@ -75,6 +75,7 @@ __all__ = [
     "format_messages_as_text",
     "generate_summary",
     "iterate_sync",
+    "model_price",
     "run_sync",
     "spend_totals",
     "submit_background",

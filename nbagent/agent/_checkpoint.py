@@ -42,7 +42,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.agent._state import SessionState, state_op
+from nbagent.agent._turn import SessionState, price_summary, state_op
 from nbagent.agent.config import SessionServices
 from nbagent.agent.context import (
     SLOT_NAMESPACE,
@@ -55,7 +55,6 @@ from nbagent.agent.context import (
 from nbagent.agent.facts import FactBook
 from nbagent.agent.ledger import carried_facts, split_ledger, with_ledger
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, MEMORY_NAMESPACE
-from nbagent.agent.spend import price_summary
 from nbagent.agent.store import PutValue, StoreOp
 from nbagent.agent.summary import (
     CachedPrefix,

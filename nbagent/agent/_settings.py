@@ -17,8 +17,8 @@ from typing import Any, Literal
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.summary import DEFAULT_SUMMARY_PROMPT, DEFAULT_SUMMARY_PROMPT_EN, SummaryConfig
 from nbagent.errors import ConfigurationError, StoreError
-from nbagent.llm.blocks import valid_unicode
 from nbagent.llm.compact import CompactConfig
+from nbagent.llm.messages import valid_unicode
 
 
 class Unchanged(Enum):

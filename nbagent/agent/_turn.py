@@ -1,13 +1,30 @@
-"""The pieces of one turn: its working state, and where each request message is stored.
+"""A session's turns, piece by piece: the state they commit, one turn's parts, what it cost.
 
-A turn's estimates are calibrated from the session's own timeline (:func:`estimate_scale`):
-each turn's record keeps the raw estimate of its last request (tool definitions included)
-beside the input tokens the provider reported for that same request (:func:`calibration_fields`),
-and the next turn's correction is learned from the records of recent turns on the same provider
-and model (:func:`nbagent.llm.tokens.robust_ratio`: the latest ratio that agrees with the
-others), so a resumed session carries on where it stopped and nothing else needs saving. The
-cycle applies it to microcompact's budget checks; the summary checkpoint to the watermark's
-estimate (``TurnRecord.calibrated_context_tokens``).
+The module reads in that order. First the session's persisted bookkeeping (:class:`SessionState`:
+turn counter, summary state and costs), which every turn's commit writes beside the turn's
+record, and :func:`read_session`, which reads a session back. The state carries a ``version``,
+one more at every write, and is written with :class:`~nbagent.agent.store.SwapValue` over the
+version it was made from (:func:`state_op`): a writer holding an older state (another session
+object, a summary computed before a turn) gets a conflict instead of undoing what was written
+meanwhile.
+
+Then one turn: its working state, where each request message is stored, and the record it
+leaves. A turn's estimates are calibrated from the session's own timeline
+(:func:`estimate_scale`): each turn's record keeps the raw estimate of its last request (tool
+definitions included) beside the input tokens the provider reported for that same request
+(:func:`calibration_fields`), and the next turn's correction is learned from the records of
+recent turns on the same provider and model (:func:`nbagent.llm.tokens.robust_ratio`: the latest
+ratio that agrees with the others), so a resumed session carries on where it stopped and nothing
+else needs saving. The cycle applies it to microcompact's budget checks; the summary checkpoint
+to the watermark's estimate (``TurnRecord.calibrated_context_tokens``).
+
+Last, what a session spent, in USD at each model's list price (see :mod:`nbagent.llm.pricing`):
+every turn record carries the USD of its model calls (``cost_usd``, :func:`price_turn`) and of
+its summary call (``summary_cost_usd``, :func:`price_summary`), each priced at the model that
+answered: the summary may run on a cheaper ``summary_model``. A model without a known price
+leaves ``None``, never zero, and :func:`spend_totals` says which turns and models were left out
+of its sums. The prices in effect are ``AgentConfig.pricing``
+(``AgentBuilder().pricing(Pricing(...))``), the shipped table by default.
 """
 
 from __future__ import annotations
@@ -15,25 +32,177 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from nbagent.agent._state import TIMELINE_NAMESPACE, SessionState
+from pydantic import ValidationError
+
 from nbagent.agent.config import Agent, AgentConfig, SessionServices
-from nbagent.agent.context import ContextSlot, join_runs
-from nbagent.agent.store import PutValue
+from nbagent.agent.context import (
+    DEFAULT_SLOT_ID,
+    SLOT_NAMESPACE,
+    ContextSlot,
+    SlotSummary,
+    join_runs,
+)
+from nbagent.agent.store import PutValue, SessionSnapshot, SwapValue
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.errors import NbAgentError
+from nbagent.errors import NbAgentError, StoreError
 from nbagent.llm.compact import CompactConfig, CompactState
 from nbagent.llm.cycle import LlmCycle
 from nbagent.llm.hooks import HookContext, HookEvent
 from nbagent.llm.messages import AnyMessage, UserMessage
-from nbagent.llm.request import MessageResponse
+from nbagent.llm.pricing import CacheTtl, CostTracker, ModelPrice, Pricing, Usage, cost_usd
+from nbagent.llm.provider import LlmProvider
+from nbagent.llm.request import MessageResponse, PromptCache
 from nbagent.llm.tokens import WINDOW, calibration_key, robust_ratio, scaled
 from nbagent.llm.tools import ToolRegistry
 
 logger = logging.getLogger("nbagent.agent.session")
+
+
+# -- the session's state: what every turn's commit writes beside its record ------------------------
+
+STATE_NAMESPACE = "session"
+STATE_KEY = "state"
+TIMELINE_NAMESPACE = "timeline"
+
+
+class SessionCost(CostTracker):
+    """A cost tracker that can absorb another tracker and be saved and restored."""
+
+    def merge(self, other: CostTracker) -> None:
+        """Add every call of ``other`` (its total and its call count)."""
+        self._total = self._total + other.total
+        self._calls += other.calls
+
+    def to_json(self) -> dict[str, Any]:
+        return {"usage": self._total.model_dump(), "calls": self._calls}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any] | None) -> SessionCost:
+        tracker = cls()
+        if data:
+            tracker._total = Usage.model_validate(data.get("usage", {}))
+            tracker._calls = int(data.get("calls", 0))
+        return tracker
+
+    def copy(self) -> SessionCost:
+        return SessionCost.from_json(self.to_json())
+
+
+@dataclass
+class SessionState:
+    version: int = 0
+    """Writes of this state so far (0: never written, or written before versions existed)."""
+    turn_index: int = 0
+    last_summary_turn: int = 0
+    current_slot: str | None = None
+    cost: SessionCost = field(default_factory=SessionCost)
+    summary_cost: SessionCost = field(default_factory=SessionCost)
+    summaries: dict[str, SlotSummary] = field(default_factory=dict)
+    """The latest summary made for each slot, in either mode."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """The settings given by ``AgentSession.configure``, as JSON (see ``_settings``)."""
+    pinned: list[str] = field(default_factory=list)
+    """Facts the user pinned (``AgentSession.pin``): always kept in the summary's ledger."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "turn_index": self.turn_index,
+            "last_summary_turn": self.last_summary_turn,
+            "current_slot": self.current_slot,
+            "cost": self.cost.to_json(),
+            "summary_cost": self.summary_cost.to_json(),
+            "summaries": {k: {"text": v.text, "upto": v.upto} for k, v in self.summaries.items()},
+            "settings": self.settings,
+            "pinned": self.pinned,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, *, where: str) -> SessionState:
+        if data is None:
+            return cls()
+        try:
+            return cls(
+                version=int(data.get("version", 0)),
+                turn_index=int(data["turn_index"]),
+                last_summary_turn=int(data["last_summary_turn"]),
+                current_slot=data.get("current_slot"),
+                cost=SessionCost.from_json(data.get("cost")),
+                summary_cost=SessionCost.from_json(data.get("summary_cost")),
+                summaries={
+                    k: SlotSummary(text=str(v["text"]), upto=int(v["upto"]))
+                    for k, v in (data.get("summaries") or {}).items()
+                },
+                settings=dict(data.get("settings") or {}),
+                pinned=[str(p) for p in data.get("pinned") or []],
+            )
+        except (AttributeError, KeyError, TypeError, ValueError, ValidationError) as e:
+            raise StoreError(
+                f"stored state of {where} cannot be read ({type(e).__name__}: {e}); it may come "
+                "from an incompatible nbagent version. Use a new session id to start afresh."
+            ) from e
+
+    def copy(self) -> SessionState:
+        return SessionState(
+            version=self.version,
+            turn_index=self.turn_index,
+            last_summary_turn=self.last_summary_turn,
+            current_slot=self.current_slot,
+            cost=self.cost.copy(),
+            summary_cost=self.summary_cost.copy(),
+            summaries=dict(self.summaries),
+            settings=dict(self.settings),
+            pinned=list(self.pinned),
+        )
+
+    def successor(self) -> SessionState:
+        """A copy to change and write next: one version on."""
+        state = self.copy()
+        state.version += 1
+        return state
+
+
+def state_op(session_id: str, state: SessionState) -> SwapValue:
+    """The write of ``state`` (a :meth:`SessionState.successor`) over the version it follows."""
+    return SwapValue(session_id, STATE_NAMESPACE, STATE_KEY, state.to_json(), state.version - 1)
+
+
+@dataclass
+class SavedSession:
+    """A session as its store holds it: state, slots (the current one exists), timeline."""
+
+    state: SessionState
+    slots: dict[str, ContextSlot]
+    current: str
+    timeline: list[TurnRecord]
+    where: str
+
+
+def read_session(snapshot: SessionSnapshot, config: AgentConfig, *, where: str) -> SavedSession:
+    """What :meth:`AgentSession.open` restores, from one snapshot; ``StoreError`` when damaged."""
+    sid = snapshot.session_id
+    here = f"session {sid!r}"
+    state = SessionState.from_json(snapshot.value(STATE_NAMESPACE, STATE_KEY), where=here)
+    slots: dict[str, ContextSlot] = {}
+    for slot_id, _ in snapshot.items(SLOT_NAMESPACE):
+        slot = ContextSlot.from_snapshot(snapshot, slot_id)
+        if slot is not None:
+            slots[slot_id] = slot
+    current = state.current_slot = state.current_slot or DEFAULT_SLOT_ID
+    if current not in slots:
+        slots[current] = ContextSlot(current, sid, config=config.slot)
+    timeline = [
+        TurnRecord.from_json(value, where=f"{here} in {where}")
+        for _, value in snapshot.items(TIMELINE_NAMESPACE)
+    ]
+    return SavedSession(state, slots, current, timeline, here)
+
+
+# -- one turn: its hooks, its cycle, its record, who owns the session meanwhile --------------------
 
 
 class HookOwner(Protocol):
@@ -321,3 +490,143 @@ def session_tools(services: SessionServices, agent: Agent | None) -> ToolRegistr
     for tool in agent.tools:
         registry.register(tool)
     return registry
+
+
+# -- what a turn cost: its record's USD, and the totals over a timeline ----------------------------
+
+
+def _priced(
+    pricing: Pricing,
+    provider: LlmProvider,
+    response: MessageResponse | None,
+    requested: str,
+    usage: Usage,
+) -> tuple[str | None, float | None]:
+    """The model a call was billed as and its USD (``None`` without a known price, or when the
+    server reported no usage or an impossible one).
+
+    The response's model comes first: it names the snapshot that answered (and billed); a
+    provider that reports a name no price row knows falls back to the model asked for.
+    """
+    provider_name = getattr(provider, "name", None)
+    asked = requested or getattr(provider, "model", "") or ""
+    answered = response.model if response is not None else ""
+    if usage.estimated or (usage.input_tokens == 0 and usage.output_tokens == 0):
+        # No request reads nothing: the server reported no usage (or one that cannot be the
+        # request's, counted as nbagent's estimate), and what it billed is not known (not $0,
+        # not $1,500 for a gateway's prompt_tokens = 10**9).
+        return (answered or asked or None), None
+    ttl = _write_ttl(provider)
+    for model in dict.fromkeys(m for m in (answered, asked) if m):
+        price = pricing.price_for(provider_name, model)
+        if price is not None:
+            return model, cost_usd(usage, price, ttl=ttl)
+    return (answered or asked or None), None
+
+
+def _write_ttl(provider: LlmProvider) -> CacheTtl:
+    """How long the provider's cache writes live: 1-hour writes bill at a higher rate."""
+    cache = getattr(provider, "prompt_cache", None)
+    return "1h" if isinstance(cache, PromptCache) and cache.ttl == "1h" else "5m"
+
+
+def model_price(services: SessionServices, billed: str | None = None) -> ModelPrice | None:
+    """The price of the session's model (``None``: no known price): the model a turn was
+    ``billed`` as when given (a record's ``cost_model``), else the one its turns ask for."""
+    provider = services.provider
+    name = getattr(provider, "name", None)
+    asked = services.config.cycle.model or getattr(provider, "model", "")
+    for model in (billed, asked):
+        if model and (price := services.config.pricing.price_for(name, model)) is not None:
+            return price
+    return None
+
+
+def price_turn(
+    record: TurnRecord, services: SessionServices, usage: Usage, response: MessageResponse
+) -> None:
+    """Fill ``record``'s USD of the turn's model calls (``usage``: all requests of the turn)."""
+    config = services.config
+    record.cost_model, record.cost_usd = _priced(
+        config.pricing, services.provider, response, config.cycle.model, usage
+    )
+
+
+def price_summary(record: TurnRecord, services: SessionServices, response: MessageResponse) -> None:
+    """Fill ``record``'s USD of its summary call, at the summary model's price."""
+    config = services.config
+    summary = config.summary_config
+    requested = summary.summary_model if summary is not None and summary.summary_model else ""
+    record.summary_cost_model, record.summary_cost_usd = _priced(
+        config.pricing, services.provider, response, requested, response.usage
+    )
+
+
+@dataclass(frozen=True)
+class SpendTotals:
+    """USD over many turn records; what had no known price is listed, not counted as zero."""
+
+    conversation_usd: float = 0.0
+    """The turns' model calls with a known price."""
+    summary_usd: float = 0.0
+    """The summary calls with a known price."""
+    turns: int = 0
+    summaries: int = 0
+    unpriced_turns: tuple[int, ...] = ()
+    """Turn indexes whose model calls have no known price (or were saved before prices)."""
+    unpriced_summaries: tuple[int, ...] = ()
+    """Turn indexes whose summary call has no known price."""
+    unpriced_models: tuple[str, ...] = field(default=())
+    """The models without a known price, as the records name them."""
+    unreported_turns: tuple[int, ...] = ()
+    """Turn indexes (among ``unpriced_turns``) whose server reported no usable token counts:
+    their tokens are nbagent's estimates (:attr:`TurnRecord.usage_estimated`) and their USD is
+    unknown whatever the model's price."""
+
+    @property
+    def total_usd(self) -> float:
+        return self.conversation_usd + self.summary_usd
+
+    @property
+    def complete(self) -> bool:
+        """True when every call counted had a known price."""
+        return not self.unpriced_turns and not self.unpriced_summaries
+
+
+def spend_totals(timeline: Iterable[TurnRecord]) -> SpendTotals:
+    """The USD of ``timeline``'s turns and summaries (e.g. ``session.timeline``)."""
+    conversation = summary = 0.0
+    turns = summaries = 0
+    unpriced_turns: list[int] = []
+    unpriced_summaries: list[int] = []
+    unreported: list[int] = []
+    models: dict[str, None] = {}
+    for record in timeline:
+        turns += 1
+        if record.cost_usd is None:
+            unpriced_turns.append(record.turn_index)
+            if record.usage_estimated:
+                unreported.append(record.turn_index)
+            elif record.cost_model:
+                models[record.cost_model] = None
+        else:
+            conversation += record.cost_usd
+        if record.summary_cost_model is None and record.summary_cost_usd is None:
+            continue
+        summaries += 1
+        if record.summary_cost_usd is None:
+            unpriced_summaries.append(record.turn_index)
+            if record.summary_cost_model:
+                models[record.summary_cost_model] = None
+        else:
+            summary += record.summary_cost_usd
+    return SpendTotals(
+        conversation_usd=conversation,
+        summary_usd=summary,
+        turns=turns,
+        summaries=summaries,
+        unpriced_turns=tuple(unpriced_turns),
+        unpriced_summaries=tuple(unpriced_summaries),
+        unpriced_models=tuple(models),
+        unreported_turns=tuple(unreported),
+    )

@@ -30,7 +30,6 @@ from nbagent.agent._tool_fields import key_field_values
 from nbagent.agent._turn import Turn
 from nbagent.agent.context import ContextSlot
 from nbagent.agent.timeline import TurnRecord
-from nbagent.llm.blocks import ToolResultBlock
 from nbagent.llm.facts import (
     IDENTIFIER_KINDS,
     LISTING_FACTS,
@@ -48,7 +47,13 @@ from nbagent.llm.facts import (
     visible_facts,
 )
 from nbagent.llm.memo import TextMemo
-from nbagent.llm.messages import AnyMessage, SystemMessage, ToolResultMessage, UserMessage
+from nbagent.llm.messages import (
+    AnyMessage,
+    SystemMessage,
+    ToolResultBlock,
+    ToolResultMessage,
+    UserMessage,
+)
 from nbagent.llm.request import ResultSemantic
 from nbagent.llm.statements import (
     UPDATE_REACH,

@@ -6,8 +6,8 @@ other keys for your own data.
 
 from __future__ import annotations
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.store import JsonValue, MemoryStore
+from nbagent.llm.tools import run_sync
 
 MEMORY_NAMESPACE = "memory"
 CONVERSATION_SUMMARY_KEY = "conversation_summary"

@@ -47,7 +47,6 @@ from typing import Any, TypeVar, assert_never
 
 from pydantic import ValidationError
 
-from nbagent.agent._sync import run_sync
 from nbagent.agent.store import (
     MARK_RETENTION,
     AppendMessages,
@@ -68,6 +67,7 @@ from nbagent.agent.store import (
 from nbagent.errors import ConfigurationError, StoreError
 from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage
 from nbagent.llm.providers import display_url
+from nbagent.llm.tools import run_sync
 
 _MISSING: ImportError | None = None
 try:

@@ -74,24 +74,22 @@ from nbagent.agent._checkpoint import (
     turn_prefix,
 )
 from nbagent.agent._settings import UNCHANGED, SessionSettings, Unchanged
-from nbagent.agent._state import (
+from nbagent.agent._turn import (
     STATE_KEY,
     STATE_NAMESPACE,
-    SessionCost,
-    SessionState,
-    read_session,
-    state_op,
-)
-from nbagent.agent._sync import iterate_sync, sync_twin
-from nbagent.agent._turn import (
     CompactionMemo,
     Pending,
     RecordWrites,
+    SessionCost,
     SessionHooks,
+    SessionState,
     Turn,
     TurnGate,
+    price_turn,
+    read_session,
     session_compact,
     session_tools,
+    state_op,
     turn_cycle,
 )
 from nbagent.agent.config import Agent, SessionServices
@@ -110,20 +108,24 @@ from nbagent.agent.context import (
 from nbagent.agent.facts import Fact, FactBook, FactKeeper, FactKind
 from nbagent.agent.ledger import amend_summary
 from nbagent.agent.memory import CONVERSATION_SUMMARY_KEY, SessionMemory
-from nbagent.agent.spend import price_turn
 from nbagent.agent.store import CommitMark, JsonValue, StoreOp
 from nbagent.agent.summary import SummaryConfig, conversation_language
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.errors import ConfigurationError, NbAgentError, StoreError
-from nbagent.llm.blocks import valid_unicode
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import LlmCycle, Prompt
 from nbagent.llm.cycle_events import CycleDoneEvent, CycleEvent
 from nbagent.llm.hooks import HookEvent
-from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage, valid_unicode
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
-from nbagent.llm.tools import ToolPool, finish_despite_cancel, off_loop_over
+from nbagent.llm.tools import (
+    ToolPool,
+    finish_despite_cancel,
+    iterate_sync,
+    off_loop_over,
+    sync_twin,
+)
 
 SWAP_ATTEMPTS = 3
 """Times a summary's save is planned again over a state another writer changed meanwhile."""

@@ -28,13 +28,13 @@ from nbagent.errors import (
     Retired,
     retired_settings,
 )
-from nbagent.llm.blocks import TextBlock
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.hooks import HookExecutor
 from nbagent.llm.memo import TextMemo
 from nbagent.llm.messages import (
     AnyMessage,
     Message,
+    TextBlock,
     UserMessage,
 )
 from nbagent.llm.pricing import Usage

@@ -136,7 +136,7 @@ class TurnRecord:
     """Which stored message of the slot each position of the turn's requests was, as
     ``(first stored index, count)`` runs; ``-1`` for messages not stored (the system prompt, the
     summary). Compaction records number messages by this position (see :meth:`positions`)."""
-    # -- USD at the model's list price (nbagent.agent.spend); None: no known price ---------
+    # -- USD at the model's list price (nbagent.agent._turn); None: no known price ---------
     cost_model: str | None = None
     """The model the turn's requests were billed as (``None``: a record saved before prices)."""
     cost_usd: float | None = None

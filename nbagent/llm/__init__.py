@@ -13,17 +13,6 @@ This package exports the layer's public names; two parts have their own package:
 - token estimation and prices (:class:`Pricing`, :class:`ModelPrice`, :func:`cost_usd`).
 """
 
-from nbagent.llm.blocks import (
-    AudioBlock,
-    ContentBlock,
-    ExtensionBlock,
-    FileBlock,
-    ImageBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-)
 from nbagent.llm.cycle import CycleConfig, LlmCycle
 from nbagent.llm.cycle_events import (
     CompactionEvent,
@@ -52,9 +41,18 @@ from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor, HookHandle
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    AudioBlock,
+    ContentBlock,
+    ExtensionBlock,
+    FileBlock,
+    ImageBlock,
     Message,
     SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
     messages_from_json,
     messages_to_json,

@@ -58,7 +58,6 @@ from contextlib import aclosing
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from nbagent.errors import ContextWindowExceededError, TurnLimitExceededError
-from nbagent.llm.blocks import ContentBlock, ToolUseBlock
 from nbagent.llm.compact import (
     CompactConfig,
     CompactReport,
@@ -77,7 +76,14 @@ from nbagent.llm.cycle_events import (
 )
 from nbagent.llm.events import StreamAccumulator, StreamEvent, closing_stream
 from nbagent.llm.hooks import HookContext, HookEvent, HookExecutor
-from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
+from nbagent.llm.messages import (
+    AnyMessage,
+    ContentBlock,
+    Message,
+    SystemMessage,
+    ToolUseBlock,
+    UserMessage,
+)
 from nbagent.llm.pricing import CostTracker, Usage
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.request import (

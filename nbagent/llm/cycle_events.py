@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, TypeAlias
 
-from nbagent.llm.blocks import ToolUseBlock
 from nbagent.llm.events import StreamEvent
+from nbagent.llm.messages import ToolUseBlock
 from nbagent.llm.request import MessageResponse
 from nbagent.llm.tools import ToolCallResult
 

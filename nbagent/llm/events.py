@@ -18,7 +18,8 @@ from typing import Annotated, Any, Literal, assert_never
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from nbagent.errors import StreamError
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    AssistantMessage,
     ContentBlock,
     TextBlock,
     ThinkingBlock,
@@ -26,7 +27,6 @@ from nbagent.llm.blocks import (
     parse_tool_arguments,
     valid_unicode,
 )
-from nbagent.llm.messages import AssistantMessage
 from nbagent.llm.pricing import Usage
 from nbagent.llm.request import MessageResponse, StopReason
 
@@ -151,7 +151,7 @@ class _Slot:
 def parse_tool_input(raw: str) -> dict[str, Any]:
     """Parse joined tool-input JSON: ``{}`` when empty; text that is not a JSON object (cut off
     by ``max_tokens``, or malformed) is kept raw, so the tool never runs on made-up defaults
-    (see :func:`nbagent.llm.blocks.parse_tool_arguments`)."""
+    (see :func:`nbagent.llm.messages.parse_tool_arguments`)."""
     return parse_tool_arguments(raw)
 
 

@@ -73,7 +73,6 @@ from nbagent.llm._fact_words import (
     WEEKDAY_WORDS,
 )
 from nbagent.llm._word_tries import trie
-from nbagent.llm.blocks import TextBlock, ToolResultBlock, text_of
 from nbagent.llm.fact_keys import (
     CURRENCY_CODES,
     CURRENCY_SIGNS,
@@ -86,8 +85,11 @@ from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
     SystemMessage,
+    TextBlock,
+    ToolResultBlock,
     ToolResultMessage,
     UserMessage,
+    text_of,
 )
 
 

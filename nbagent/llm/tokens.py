@@ -66,22 +66,20 @@ from typing import TYPE_CHECKING, Protocol, assert_never, runtime_checkable
 
 from nbagent.errors import ConfigurationError
 from nbagent.llm._cl100k_single import SINGLE_TOKEN_CHAR_CLASS
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    AssistantMessage,
     AudioBlock,
     ContentBlock,
     ExtensionBlock,
     FileBlock,
     ImageBlock,
+    Message,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
-    ToolUseBlock,
-)
-from nbagent.llm.messages import (
-    AssistantMessage,
-    Message,
-    SystemMessage,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
 )
 from nbagent.llm.request import MessageRequest, ToolDefinition

@@ -10,12 +10,16 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import assert_never
 
-from nbagent.llm.blocks import ContentBlock, ImageBlock, TextBlock, ToolResultBlock, ToolUseBlock
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    ContentBlock,
+    ImageBlock,
     SystemMessage,
+    TextBlock,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
 )
 from nbagent.llm.statements import (

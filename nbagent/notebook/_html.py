@@ -25,14 +25,15 @@ entity-escaped content. Escaping the backslashes too is what keeps the other esc
 backslash left alone before a bracket would be escaped by ours instead of the bracket, which
 would then be live (a link).
 
-A turn's HTML (the live, streaming reply, the final reply, the history, an error line) is shared
-by the ``%%agent`` magic and the chat widget, so both show a turn the same way. A reply is a list
-of parts in arrival order: text, and tool calls (a collapsible ``<details>`` block with the
-arguments and, once it came back, the result). Citations the text carries
-(Anthropic ``citations``) are listed once under the reply as "Sources": the quoted text and the
-document's title, escaped like every other piece of model text. The live reply is built from the
-cycle's stream events; the final reply is rebuilt from the messages the session stored, so what
-stays in the notebook is exactly what the history holds.
+A turn's HTML (the live, streaming reply, the final reply, the history, an error line) is shared by
+the ``%%agent`` magic and the chat widget, so both show a turn the same way (and so are the
+plain-text lines both show beside it: :func:`turns_text`, :func:`error_text`,
+:func:`provider_label`). A reply is a list of parts in arrival order: text, and tool calls (a
+collapsible ``<details>`` block with the arguments and, once it came back, the result). Citations
+the text carries (Anthropic ``citations``) are listed once under the reply as "Sources": the quoted
+text and the document's title, escaped like every other piece of model text. The live reply is built
+from the cycle's stream events; the final reply is rebuilt from the messages the session stored, so
+what stays in the notebook is exactly what the history holds.
 """
 
 from __future__ import annotations
@@ -46,16 +47,21 @@ from contextlib import aclosing
 from dataclasses import dataclass, field
 from typing import Any
 
-from nbagent.llm.blocks import ContentBlock, TextBlock, ToolResultBlock, ToolUseBlock, text_of
 from nbagent.llm.cycle_events import CycleEvent, ToolCallEvent, ToolResultEvent
 from nbagent.llm.events import TextDeltaEvent
 from nbagent.llm.messages import (
     AnyMessage,
     AssistantMessage,
+    ContentBlock,
     SystemMessage,
+    TextBlock,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    text_of,
 )
+from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers import mask_urls
 from nbagent.notebook._records import is_turn_start, message_text
 
@@ -509,6 +515,11 @@ def reply_parts(messages: Sequence[AnyMessage]) -> list[Part]:
             case SystemMessage():
                 pass
     return parts
+
+
+def provider_label(provider: LlmProvider) -> str:
+    """``name:model``: what a user sees of a provider (never a key or a header)."""
+    return f"{getattr(provider, 'name', type(provider).__name__)}:{provider.model}"
 
 
 def turns_text(count: int) -> str:

@@ -16,26 +16,24 @@ from typing import assert_never
 from nbagent.agent.context import ContextSlot, recent_turns_start, summary_system_message
 from nbagent.agent.session import AgentSession
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
-from nbagent.llm.blocks import (
+from nbagent.llm.compact import Skip
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
     AudioBlock,
     ContentBlock,
     ExtensionBlock,
     FileBlock,
     ImageBlock,
+    Message,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
-    ToolUseBlock,
-    text_of,
-)
-from nbagent.llm.compact import Skip
-from nbagent.llm.messages import (
-    AnyMessage,
-    AssistantMessage,
-    Message,
-    SystemMessage,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    text_of,
 )
 
 logger = logging.getLogger("nbagent.notebook")

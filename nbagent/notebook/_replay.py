@@ -44,7 +44,6 @@ from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import ToolUseBlock, text_of
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.cycle import CycleConfig
 from nbagent.llm.messages import (
@@ -53,7 +52,9 @@ from nbagent.llm.messages import (
     AssistantMessage,
     Message,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    text_of,
 )
 from nbagent.llm.prompt_cache import CacheModel, PromptCacheSimulator
 from nbagent.llm.provider import LlmProvider

@@ -5,7 +5,7 @@ of the input the provider's prompt cache served. ``%agent cost`` shows it; so ca
     cost_table(session)                     # the per-turn rows as a DataFrame
 
 Every figure is read from the session's records: the USD each turn record carries (priced when
-the turn ran, at the model it was billed as, see :mod:`nbagent.agent.spend`) and the token
+the turn ran, at the model it was billed as, see :func:`~nbagent.agent.spend_totals`) and the token
 counts the session keeps (``cost_so_far``, ``summary_cost``). A model without a known price is
 named as such and left out of the sums, never counted as zero.
 """
@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from nbagent.agent import SpendTotals, spend_totals
 from nbagent.agent.session import AgentSession
-from nbagent.agent.spend import SpendTotals, spend_totals
 from nbagent.llm.pricing import ModelPrice, Usage
 from nbagent.notebook._html import escape_html
 from nbagent.notebook.tables import NO_PRICE, format_usd, styled

@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from nbagent.llm.blocks import ContentBlock, TextBlock
+from nbagent.llm.messages import ContentBlock, TextBlock
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers import parse_spec, provider_from_env, provider_from_spec
 from nbagent.llm.providers.offline import (

@@ -81,8 +81,8 @@ from typing import Any
 import pandas as pd
 from pandas.io.formats.style import Styler
 
+from nbagent.agent import model_price
 from nbagent.agent.session import AgentSession
-from nbagent.agent.spend import model_price
 from nbagent.agent.timeline import SummaryStatus, TurnRecord
 from nbagent.llm.compact import CompactPlan, CompactRecord, CompactReport
 from nbagent.llm.tokens import estimate_message_tokens

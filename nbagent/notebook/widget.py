@@ -55,13 +55,13 @@ from nbagent.notebook._html import (
     live_updates,
     parts_html,
     preview,
+    provider_label,
     reply_parts,
     split_turns,
     turn_html,
     turns_text,
     user_html,
 )
-from nbagent.notebook._sessions import provider_label
 from nbagent.notebook.retention import current_retention
 
 logger = logging.getLogger("nbagent.notebook.widget")

@@ -34,8 +34,15 @@ from typing import Any
 
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.store import InMemoryStore
-from nbagent.llm.blocks import ContentBlock, TextBlock, ToolUseBlock
-from nbagent.llm.messages import MESSAGE_ADAPTER, AnyMessage, Message, ToolResultMessage
+from nbagent.llm.messages import (
+    MESSAGE_ADAPTER,
+    AnyMessage,
+    ContentBlock,
+    Message,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+)
 from nbagent.llm.providers.offline import FunctionProvider
 from nbagent.llm.request import MessageRequest, ResultSemantic
 from nbagent.llm.tools import ToolRegistry, tool

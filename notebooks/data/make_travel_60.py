@@ -34,8 +34,14 @@ from typing import Any
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
-from nbagent.llm.blocks import ContentBlock, TextBlock, ToolUseBlock
-from nbagent.llm.messages import MESSAGE_ADAPTER, Message, ToolResultMessage
+from nbagent.llm.messages import (
+    MESSAGE_ADAPTER,
+    ContentBlock,
+    Message,
+    TextBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+)
 from nbagent.llm.providers.offline import FunctionProvider
 from nbagent.llm.request import MessageRequest, ResultSemantic
 from nbagent.llm.tools import ToolRegistry, tool

@@ -21,24 +21,22 @@ from itertools import compress, count
 from operator import call, is_, is_not
 from typing import Any, NamedTuple
 
-from nbagent.llm.blocks import (
-    ContentBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-    text_of,
-)
 from nbagent.llm.compact._policy import CompactAction, content_signal
 from nbagent.llm.compact._records import Change, CompactRecord
 from nbagent.llm.compact._terms import COMMON_TERM_RESULTS, Judged, key_terms, mentions
 from nbagent.llm.compact._texts import is_compacted
 from nbagent.llm.messages import (
     AssistantMessage,
+    ContentBlock,
     Message,
     SystemMessage,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    text_of,
 )
 from nbagent.llm.tokens import (
     MESSAGE_OVERHEAD,

@@ -48,7 +48,6 @@ from itertools import groupby
 from operator import itemgetter
 from typing import cast
 
-from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolResultBlock, text_of
 from nbagent.llm.compact._index import Choice, CompactState, Entry, Outcome, Unit, View
 from nbagent.llm.compact._policy import (
     SKIP,
@@ -84,7 +83,17 @@ from nbagent.llm.compact._texts import (
     truncate_text,
 )
 from nbagent.llm.facts import facts_note
-from nbagent.llm.messages import AssistantMessage, Message, ToolResultMessage, UserMessage
+from nbagent.llm.messages import (
+    AssistantMessage,
+    ContentBlock,
+    Message,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolResultMessage,
+    UserMessage,
+    text_of,
+)
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator, estimator_key
 
 logger = logging.getLogger("nbagent.llm.compact")

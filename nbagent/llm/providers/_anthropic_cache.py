@@ -16,7 +16,7 @@ next request can read them:
 4. the last tool definition: read again when only the system prompt changed.
 
 Anthropic takes at most four marks. Marks already in the body (``extra_body``, native blocks sent
-as :class:`~nbagent.llm.blocks.ExtensionBlock`, a top-level ``cache_control``) count, stay, and
+as :class:`~nbagent.llm.messages.ExtensionBlock`, a top-level ``cache_control``) count, stay, and
 keep their spot; rules are applied in the order above while marks are left. A mark whose TTL
 would put a shorter-lived entry before a longer-lived one (the API refuses that) is left out.
 Thinking blocks take no mark (the API refuses them); they are cached as part of the prefix.

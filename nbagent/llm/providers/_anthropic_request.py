@@ -24,25 +24,23 @@ from collections.abc import Sequence
 from typing import Any, assert_never
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    NOT_RUN_RESULT,
+    AnyMessage,
+    AssistantMessage,
     AudioBlock,
     ContentBlock,
     ExtensionBlock,
     FileBlock,
     ImageBlock,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
-    ToolUseBlock,
-    invalid_arguments_text,
-)
-from nbagent.llm.messages import (
-    NOT_RUN_RESULT,
-    AnyMessage,
-    AssistantMessage,
-    SystemMessage,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
+    invalid_arguments_text,
     system_text,
 )
 from nbagent.llm.providers._anthropic_cache import with_breakpoints

@@ -41,7 +41,7 @@ from nbagent.errors import (
     ProviderError,
     StreamError,
 )
-from nbagent.llm.blocks import valid_unicode
+from nbagent.llm.messages import valid_unicode
 from nbagent.llm.providers._http_rules import (
     MAX_BODY_IN_MESSAGE,
     error_from_response,

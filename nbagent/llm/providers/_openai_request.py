@@ -16,27 +16,25 @@ import logging
 from dataclasses import dataclass
 from typing import Any, Literal, assert_never
 
-from nbagent.llm.blocks import (
+from nbagent.llm.messages import (
+    NOT_RUN_RESULT,
+    AnyMessage,
+    AssistantMessage,
     AudioBlock,
     ContentBlock,
     ExtensionBlock,
     FileBlock,
     ImageBlock,
+    SystemMessage,
     TextBlock,
     ThinkingBlock,
     ToolResultBlock,
-    ToolUseBlock,
-    text_of,
-    wire_arguments,
-)
-from nbagent.llm.messages import (
-    NOT_RUN_RESULT,
-    AnyMessage,
-    AssistantMessage,
-    SystemMessage,
     ToolResultMessage,
+    ToolUseBlock,
     UserMessage,
     system_text,
+    text_of,
+    wire_arguments,
 )
 from nbagent.llm.request import MessageRequest, ToolChoice, ToolDefinition
 

@@ -27,7 +27,6 @@ from nbagent.errors import (
     RateLimitError,
     StreamError,
 )
-from nbagent.llm.blocks import ContentBlock, ExtensionBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.events import (
     BlockEvent,
     MessageEndEvent,
@@ -41,7 +40,15 @@ from nbagent.llm.events import (
     UsageEvent,
     parse_tool_input,
 )
-from nbagent.llm.messages import AssistantMessage, system_text
+from nbagent.llm.messages import (
+    AssistantMessage,
+    ContentBlock,
+    ExtensionBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+    system_text,
+)
 from nbagent.llm.pricing import Usage, reported_count, reported_usage
 from nbagent.llm.providers._anthropic_cache import EXTENDED_TTL_BETA
 from nbagent.llm.providers._anthropic_request import (

@@ -33,18 +33,6 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias, assert_never
 
 from nbagent.errors import ConfigurationError
-from nbagent.llm.blocks import (
-    AudioBlock,
-    ContentBlock,
-    ExtensionBlock,
-    FileBlock,
-    ImageBlock,
-    TextBlock,
-    ThinkingBlock,
-    ToolResultBlock,
-    ToolUseBlock,
-    text_of,
-)
 from nbagent.llm.events import (
     BlockEvent,
     MessageEndEvent,
@@ -57,7 +45,22 @@ from nbagent.llm.events import (
     ToolUseStartEvent,
     UsageEvent,
 )
-from nbagent.llm.messages import AnyMessage, AssistantMessage, ToolResultMessage, UserMessage
+from nbagent.llm.messages import (
+    AnyMessage,
+    AssistantMessage,
+    AudioBlock,
+    ContentBlock,
+    ExtensionBlock,
+    FileBlock,
+    ImageBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolResultBlock,
+    ToolResultMessage,
+    ToolUseBlock,
+    UserMessage,
+    text_of,
+)
 from nbagent.llm.pricing import Usage
 from nbagent.llm.providers._extractive import extractive_summary
 from nbagent.llm.request import MessageRequest, MessageResponse, StopReason, ToolDefinition

@@ -27,9 +27,14 @@ from typing import Any, get_args
 import httpx
 
 from nbagent.errors import ConfigurationError, ProtocolError
-from nbagent.llm.blocks import ContentBlock, TextBlock, ThinkingBlock, ToolUseBlock
 from nbagent.llm.events import StreamEvent, parse_tool_input
-from nbagent.llm.messages import AssistantMessage
+from nbagent.llm.messages import (
+    AssistantMessage,
+    ContentBlock,
+    TextBlock,
+    ThinkingBlock,
+    ToolUseBlock,
+)
 from nbagent.llm.providers._http import (
     DEFAULT_TIMEOUT,
     HttpClient,
