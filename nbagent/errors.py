@@ -33,10 +33,13 @@ messages from server replies and settings, never from headers.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import sys
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from types import FrameType
 from typing import Any, TypeVar
 
 
@@ -185,25 +188,32 @@ class Retired:
     apply: Callable[[object, dict[str, Any]], None] = lambda value, kwargs: None
 
 
-def retired_settings(retired: Mapping[str, Retired]) -> Callable[[type[_T]], type[_T]]:
+def retired_settings(
+    retired: Mapping[str, Retired], *, old_fields: tuple[str, ...] = ()
+) -> Callable[[type[_T]], type[_T]]:
     """Let a settings class take (with a ``DeprecationWarning``) and read the fields it lost.
 
     ``dataclasses.replace`` goes through ``__init__`` too, so it is covered; the class's own
-    fields, its repr and its equality are the new ones only.
+    fields, its repr and its equality are the new ones only. Retired names are applied in the
+    order of ``retired``. What the previous release stored or pickled is read without a warning
+    (the user passed nothing): :func:`current_settings` for saved field values, and an old
+    pickle through ``__setstate__`` (a ``slots`` class pickles its values in field order:
+    ``old_fields`` is the previous release's order).
     """
 
     def decorate(cls: type[_T]) -> type[_T]:
         init = cls.__init__
+        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
 
         @functools.wraps(init)
         def __init__(self: _T, *args: Any, **kwargs: Any) -> None:
-            for name in sorted(retired.keys() & kwargs.keys()):
+            for name in [name for name in retired if name in kwargs]:
                 gone = retired[name]
                 gone.apply(kwargs.pop(name), kwargs)
                 warnings.warn(
                     f"{cls.__name__}.{name} is no longer a setting: {gone.advice}",
                     DeprecationWarning,
-                    stacklevel=2,
+                    stacklevel=_caller_level(),
                 )
             init(self, *args, **kwargs)
 
@@ -218,11 +228,59 @@ def retired_settings(retired: Mapping[str, Retired]) -> Callable[[type[_T]], typ
             )
             return gone.reads(self)
 
+        def __setstate__(self: _T, state: Any) -> None:
+            if isinstance(state, dict):
+                values = dict(state)
+            else:
+                names = old_fields if len(state) == len(old_fields) else [f.name for f in fields]
+                values = dict(zip(names, state, strict=False))
+            values = current_settings(cls, values)
+            for f in fields:
+                if f.name in values:
+                    value = values[f.name]
+                elif f.default is not dataclasses.MISSING:
+                    value = f.default
+                else:
+                    value = f.default_factory()  # type: ignore[operator]
+                object.__setattr__(self, f.name, value)
+
         setattr(cls, "__init__", __init__)  # noqa: B010 (mypy refuses assigning a method)
         setattr(cls, "__getattr__", __getattr__)  # noqa: B010
+        setattr(cls, "__setstate__", __setstate__)  # noqa: B010
+        setattr(cls, "_retired_settings", dict(retired))  # noqa: B010
         return cls
 
     return decorate
+
+
+def current_settings(cls: type, values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` (a settings class's fields as saved by a previous release) with the retired
+    ones moved to their new homes or dropped, as ``cls(**values)`` takes them: no warning, since
+    the user passed none of them."""
+    retired: Mapping[str, Retired] = getattr(cls, "_retired_settings", {})
+    out = dict(values)
+    for name in [name for name in retired if name in out]:
+        retired[name].apply(out.pop(name), out)
+    return out
+
+
+def retired_setting(cls: type, name: str) -> Retired | None:
+    """What replaced ``cls``'s retired setting ``name`` (``None``: it is no retired one)."""
+    retired: Mapping[str, Retired] = getattr(cls, "_retired_settings", {})
+    return retired.get(name)
+
+
+def _caller_level() -> int:
+    """The ``stacklevel`` of the first frame outside this module and ``dataclasses`` (which
+    ``dataclasses.replace`` goes through): where the user passed the setting."""
+    frame: FrameType | None = sys._getframe(2)
+    level = 2
+    while frame is not None and frame.f_code.co_filename in _PASSED_THROUGH:
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+_PASSED_THROUGH = frozenset({__file__, dataclasses.__file__})
 
 
 __all__ = [

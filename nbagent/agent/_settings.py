@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from nbagent.agent.config import AgentConfig
 from nbagent.agent.summary import DEFAULT_SUMMARY_PROMPT, DEFAULT_SUMMARY_PROMPT_EN, SummaryConfig
-from nbagent.errors import ConfigurationError, StoreError
+from nbagent.errors import ConfigurationError, StoreError, current_settings
 from nbagent.llm.compact import CompactConfig
 from nbagent.llm.messages import valid_unicode
 
@@ -110,9 +110,9 @@ class SessionSettings:
                     # The user was warned about a prompt without {messages} when making it.
                     with warnings.catch_warnings():
                         warnings.simplefilter("ignore", UserWarning)
-                        values[name] = SummaryConfig(**value)
+                        values[name] = SummaryConfig(**current_settings(SummaryConfig, value))
                 else:
-                    values[name] = CompactConfig(**value)
+                    values[name] = CompactConfig(**current_settings(CompactConfig, value))
             return cls(**values)
         except (TypeError, ValueError) as e:  # ConfigurationError is a ValueError
             raise StoreError(

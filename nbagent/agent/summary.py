@@ -107,30 +107,38 @@ CHARS_PER_TOKEN = 4
 
 
 def _ledger_from_chars(value: object, kwargs: dict[str, Any]) -> None:
-    if value is None or kwargs.get("fact_ledger") is False:
+    """A fixed budget in characters, as a share of the window: it won over the share before."""
+    if value is None:
         return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigurationError(
+            f"fact_ledger_chars must be None or an int >= 0, got {value!r}; better, pass the "
+            "ledger's share of the window as fact_ledger, e.g. SummaryConfig(fact_ledger=0.05)"
+        )
     window = kwargs.get("max_context_tokens", 32_000)
-    if isinstance(value, int) and isinstance(window, int) and window > 0:
-        kwargs["fact_ledger"] = min(0.99, max(0.0, value / CHARS_PER_TOKEN / window))
+    if kwargs.get("fact_ledger", True) is True and isinstance(window, int) and window > 0:
+        kwargs["fact_ledger"] = min(0.99, value / CHARS_PER_TOKEN / window)
 
 
 def _ledger_from_share(value: object, kwargs: dict[str, Any]) -> None:
-    if kwargs.get("fact_ledger") is not False:
+    """The share, unless ``fact_ledger`` says otherwise (off, a share of its own, or one made
+    of ``fact_ledger_chars``); the default share is ``fact_ledger=True`` itself."""
+    if kwargs.get("fact_ledger", True) is True and value != DEFAULT_LEDGER_SHARE:
         kwargs["fact_ledger"] = value
 
 
 @retired_settings(
     {
-        "fact_ledger_share": Retired(
-            "pass the share as fact_ledger, e.g. SummaryConfig(fact_ledger=0.05)",
-            reads=lambda c: c.ledger_share,
-            apply=_ledger_from_share,
-        ),
         "fact_ledger_chars": Retired(
             "the ledger's budget is a share of max_context_tokens: pass it as fact_ledger, e.g. "
             "SummaryConfig(fact_ledger=0.05); this one was converted at 4 characters a token",
             reads=lambda c: None,
             apply=_ledger_from_chars,
+        ),
+        "fact_ledger_share": Retired(
+            "pass the share as fact_ledger, e.g. SummaryConfig(fact_ledger=0.05)",
+            reads=lambda c: c.ledger_share,
+            apply=_ledger_from_share,
         ),
         "retries": Retired(
             "a failed or timed-out summary attempt is made once more, always (SummaryConfig."

@@ -36,7 +36,8 @@ repeats from its start, its cacheable prefix (:attr:`LlmCycle.kept_prefixes`). P
 request's prefix (Anthropic at its ``cache_control`` breakpoints, OpenAI, DeepSeek and Qwen
 automatically) and bill the next request's repeat of it at a tenth of the price, or about half. A
 request that changes an early message — a compaction, a summary — pays full price from there on
-(``CompactConfig.stable_prefix`` keeps a compaction's messages so it rarely does).
+(the stable prefix, :attr:`LlmCycle.stable_prefix`, keeps a compaction's messages so it rarely
+does).
 :func:`sent_request` measures what a request kept::
 
     sent, kept = sent_request(previous, tools, messages, estimator)

@@ -31,6 +31,7 @@ import itertools
 import os
 import pickle
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -40,7 +41,7 @@ import pandas as pd
 from nbagent.agent import run_sync
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
-from nbagent.errors import ConfigurationError
+from nbagent.errors import ConfigurationError, retired_setting
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, ReplyFunction
 from nbagent.llm.tokens import TokenEstimator
@@ -73,7 +74,24 @@ def _values(key: str, value: Any) -> list[Any]:
 
 
 def normalise_grid(grid: Mapping[str, Any]) -> dict[str, list[Any]]:
-    """The grid with every value a list; unknown keys fail with the accepted ones."""
+    """The grid with every value a list; unknown keys fail with the accepted ones. A setting
+    that left (``fact_ledger_share``) is taken for one release under its new name, with a
+    ``DeprecationWarning``; one whose behaviour is fixed now fails, saying so."""
+    renamed = {"fact_ledger_share": "fact_ledger"}
+    for key in [k for k in grid if retired_setting(SummaryConfig, k) is not None]:
+        gone = retired_setting(SummaryConfig, key)
+        assert gone is not None
+        new = renamed.get(key)
+        if new is None or new in grid:
+            raise ConfigurationError(
+                f"grid key {key!r} is no longer a SummaryConfig setting: {gone.advice}"
+            )
+        warnings.warn(
+            f"grid key {key!r} is no longer a SummaryConfig setting: {gone.advice}",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        grid = {new if k == key else k: v for k, v in grid.items()}
     unknown = [k for k in grid if k not in SUMMARY_FIELDS]
     if unknown:
         raise ConfigurationError(

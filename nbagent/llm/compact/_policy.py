@@ -65,7 +65,18 @@ from nbagent.llm.request import ResultSemantic, ToolDefinition
             ", always; this value was ignored",
             reads=lambda c: None,
         ),
-    }
+    },
+    old_fields=(
+        "context_window",
+        "reserved_tokens",
+        "keep_recent",
+        "compact_thinking",
+        "decay_every_turns",
+        "protect_factual",
+        "keep_facts",
+        "stable_prefix",
+        "min_freed_tokens",
+    ),
 )
 @dataclass(frozen=True, slots=True)
 class CompactConfig:
