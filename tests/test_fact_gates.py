@@ -125,6 +125,13 @@ _PIECES = [
     "room x1",  # a seat's word and a digit, and no seat
     "4seat 1",
     "EUR and",
+    # Phones after a cue (issue 21).
+    "tel ",
+    "Tel.: ",
+    "call me at ",
+    "电话：",
+    "(030) ",
+    "06 12",
 ]
 
 

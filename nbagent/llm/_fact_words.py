@@ -1,7 +1,8 @@
 """The words the fact extractor's patterns read (:mod:`nbagent.llm.facts`): units, months,
-weekdays, currencies after a number, tool names, file extensions, and the capitalised words
-that name no person; each list also as a trie (:mod:`nbagent.llm._word_tries`) and as the
-words a text must hold for a pass to run (:mod:`nbagent.llm._fact_gates`)."""
+weekdays, currencies after a number, tool names, file extensions, the capitalised words that
+name no person, and the phone cues of many languages; each
+list also as a trie (:mod:`nbagent.llm._word_tries`) and as the words a text must hold for a
+pass to run (:mod:`nbagent.llm._fact_gates`)."""
 
 from __future__ import annotations
 
@@ -160,6 +161,56 @@ CURRENCY_AFTER_WORDS = " ".join(
     )
 )
 
+
+def phrases(text: str) -> str:
+    """The phrases of ``text`` (one per line or comma), longest first, as an alternation."""
+    found = {w.strip() for line in text.splitlines() for w in line.split(",") if w.strip()}
+    return "|".join(re.escape(w) for w in sorted(found, key=lambda w: (-len(w), w)))
+
+
+# The words of the phone pass (:mod:`nbagent.llm._fact_contacts`): its cues.
+
+PHONE_CUES = phrases(
+    """
+    tel, telephone, phone, phone number, mobile, mob, cellphone, cell phone, cell:, hotline,
+    helpline, call, ring, fax, whatsapp, contact, landline, text me, reach me, reach us,
+    my number, our number, his number, her number
+    meine nummer, unsere nummer, mon numéro, notre numéro, mi número, nuestro número,
+    meu número, nosso número, mio numero, nostro numero, mijn nummer, ons nummer, mitt nummer,
+    mit nummer
+    telefon, telefonnummer, handy, handynummer, mobil, mobilnummer, mobiltelefon, rufnummer,
+    festnetz, kontakt, durchwahl
+    téléphone, tél, portable, fixe, appelez, appeler
+    teléfono, telefono, tlf, tfno, móvil, movil, celular, cel, llamar, llame, llámenos, contacto
+    telefone, telemóvel, telemovel, contato, ligue, ligar
+    cellulare, chiamare, chiama, chiamate, recapito, contatto
+    telefoon, telefoonnummer, mobiel, gsm, bel, bellen
+    ring til, ring på, telefonnummer
+    puhelin, puh, puhelinnumero, matkapuhelin, soita
+    telefonu, komórka, kom, zadzwoń, dzwoń
+    volejte, telefonní číslo
+    telefonul, sunați, sunati
+    telefonszám, mobilszám, hívja, hívjon
+    cep, cep telefonu
+    τηλ, τηλέφωνο, τηλεφωνο, κινητό, κινητο
+    тел, телефон, телефона, моб, мобильный, сотовый, звоните, контакт
+    мобільний, дзвоніть
+    điện thoại, đt, sđt, di động, gọi, liên hệ
+    telepon, telp, hp, ponsel, handphone, bimbit, hubungi, wa
+    telèfon, mòbil, truqueu
+    """
+)
+"""Words after which a number is a phone (lower-cased; matched in any case, as a word)."""
+
+PHONE_CUES_CJK = phrases(
+    """
+    电话号码, 联系电话, 手机号码, 手机号, 电话, 手机, 座机, 热线, 致电, 拨打, 電話番号, 電話
+    手機, 聯絡電話, 携帯電話, 携帯番号, 携帯, 連絡先, 전화번호, 전화, 휴대폰, 핸드폰, 연락처
+    """
+)
+"""The same in Chinese, Japanese and Korean: no space need stand around them."""
+
+
 __all__ = [
     "ANY_MONTH_TRIE",
     "ARTICLES",
@@ -177,6 +228,8 @@ __all__ = [
     "MONTH_WORDS",
     "NOT_EVENTS",
     "NOT_NAMES",
+    "PHONE_CUES",
+    "PHONE_CUES_CJK",
     "RU_MONTHS",
     "RU_MONTH_TRIE",
     "SEAT_NAMES",
@@ -190,5 +243,6 @@ __all__ = [
     "WEEKDAYS",
     "WEEKDAY_TRIE",
     "WEEKDAY_WORDS",
+    "phrases",
     "word_set",
 ]

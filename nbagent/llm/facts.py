@@ -11,9 +11,11 @@ identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D"
 "renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and
 train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail addresses,
 URLs, file paths, commands in backticks, and names the user gives ("my name is …",
-"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Latin tokens
-are delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between a
-Chinese character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
+"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. National
+phone numbers after a cue in some thirty languages ("tel. 06 12 34 56 78", "电话：138 0013
+8000"), as :mod:`nbagent.llm._fact_contacts` writes them. Latin tokens are delimited by what
+is not a Latin letter or digit (not ``\\b``, which sees no boundary between a Chinese
+character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
 
 :func:`normalize` (from :mod:`nbagent.llm.fact_keys`) is how a fact is looked for in a text (a
 summary, a request): "€1,250" is found in "1250 EUR"; :func:`found_in` does not find a number
@@ -36,6 +38,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+from nbagent.llm._fact_contacts import (
+    PHONE_CUED,
+    PHONE_FIRSTS,
+    PHONE_GATES,
+)
 from nbagent.llm._fact_gates import (
     CYRILLIC,
     DIGIT,
@@ -447,6 +454,21 @@ def _is_slashed_number(value: str) -> bool:
     return (year and len(first) >= 3) or (len(second) <= 2 and len(first) >= 4) or len(first) >= 5
 
 
+_PHONE_GROUPS = re.compile(r"\d+")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _is_cued_phone(value: str) -> bool:
+    """A phone number after its cue: 7 to 15 digits, not years ("2024-2025") nor a clock's
+    range ("10.30-12.00": dots and a dash)."""
+    groups = _PHONE_GROUPS.findall(value)
+    if not 7 <= sum(len(g) for g in groups) <= 15:
+        return False
+    if all(_YEAR.fullmatch(g) for g in groups):
+        return False
+    return not ("." in value and "-" in value)
+
+
 _GERMAN_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
 _VERSIONED = re.compile(r"(.*?)( |==|>=|~=|@|-)(v?)(\d+(?:\.(\d+))*)")
 
@@ -843,6 +865,18 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:上午|下午|晚上|早上|凌晨|中午)?\d{1,2}[点時时](?:\d{1,2}分|半)?",
         needs=DIGIT,
         gates=(make_gate(("0点", "0時", "0时")),),
+    ),
+    # A national number after a phone cue ("tel. 06 12 34 56 78", "电话：138 0013 8000"), after
+    # the dates and times (a cue does not make "12.03.2026" or "10:30" a phone) and before the
+    # codes and counts that would take a part of it ("1234567" of "030 1234567").
+    _branch(
+        FactKind.PHONE,
+        PHONE_FIRSTS,
+        PHONE_CUED,
+        needs=DIGIT,
+        group="phone",
+        accept=_is_cued_phone,
+        gates=PHONE_GATES,
     ),
     # Identifiers made of parts: a node, a volume, a lot, a key ("gke-euw1-prod-3-pool-b-
     # 3f1c9e2a-k7tq", "pvc-3b1f0c2e-…", "K7QF-2M9D", "51077-L"), after the dates and times
