@@ -1,5 +1,6 @@
-"""Phones in many languages (issue 21 item 1): a national number after a phone cue; and what
-ordinary prose holds instead of one (years, prices, times, ranges, quantities)."""
+"""Phones and street addresses in many languages (issue 21 item 1): a national number after a
+phone cue, a street word with its house number (and the postcode and city after it); and what
+ordinary prose holds instead of them (years, prices, times, ranges, quantities)."""
 
 from __future__ import annotations
 
@@ -78,13 +79,65 @@ PHONES = [
     ("전화 010 1234 5678", [("phone", "010 1234 5678")]),
 ]
 
+ADDRESSES = [
+    # A street word first, its name, its number, maybe a postcode and a city
+    ("Strada Mihai Eminescu 12, București", [("address", "Strada Mihai Eminescu 12, București")]),
+    (
+        "Calea Victoriei 155 și Str. Lipscani nr. 5",
+        [("address", "Calea Victoriei 155"), ("address", "Str. Lipscani nr. 5")],
+    ),
+    (
+        "Carrer de Mallorca 401, 08013 Barcelona",
+        [("address", "Carrer de Mallorca 401, 08013 Barcelona")],
+    ),
+    ("C/ de Mallorca, 401", [("address", "C/ de Mallorca, 401")]),
+    ("Calle de Alcalá 42, 28014 Madrid", [("address", "Calle de Alcalá 42, 28014 Madrid")]),
+    (
+        "Rua Augusta 85 ou Av. Paulista, 1578",
+        [("address", "Rua Augusta 85"), ("address", "Av. Paulista, 1578")],
+    ),
+    ("Rua Augusta, 85, 1100-053 Lisboa", [("address", "Rua Augusta, 85, 1100-053 Lisboa")]),
+    ("Via Roma 10", [("address", "Via Roma 10")]),
+    ("Via dei Condotti 8, 00187 Roma", [("address", "Via dei Condotti 8, 00187 Roma")]),
+    ("Rue de la Loi 16, 1000 Bruxelles", [("address", "Rue de la Loi 16, 1000 Bruxelles")]),
+    ("ul. Marszałkowska 10", [("address", "ul. Marszałkowska 10")]),
+    ("ul. Nowy Świat 5, 00-950 Warszawa", [("address", "ul. Nowy Świat 5, 00-950 Warszawa")]),
+    ("al. Jana Pawła II 12", [("address", "al. Jana Pawła II 12")]),
+    ("Οδός Ερμού 10, 105 63 Αθήνα", [("address", "Οδός Ερμού 10, 105 63 Αθήνα")]),
+    ("вул. Хрещатик, 22", [("address", "вул. Хрещатик, 22")]),
+    (
+        "Jalan Ampang 12, 50450 Kuala Lumpur; Jl. Sudirman No. 5",
+        [("address", "Jalan Ampang 12, 50450 Kuala Lumpur"), ("address", "Jl. Sudirman No. 5")],
+    ),
+    # A street's name ending in its street word
+    ("Hauptstraße 5", [("address", "Hauptstraße 5")]),
+    ("Bahnhofstrasse 1, 8001 Zürich", [("address", "Bahnhofstrasse 1, 8001 Zürich")]),
+    ("Vesterbrogade 41, 1620 København V", [("address", "Vesterbrogade 41, 1620 København V")]),
+    ("Kalverstraat 92, 1012 PH Amsterdam", [("address", "Kalverstraat 92, 1012 PH Amsterdam")]),
+    ("Nieuwe Binnenweg 12", [("address", "Nieuwe Binnenweg 12")]),
+    ("Drottninggatan 53, 111 21 Stockholm", [("address", "Drottninggatan 53, 111 21 Stockholm")]),
+    ("Vi ses på Karl Johans gate 22.", [("address", "Karl Johans gate 22")]),
+    ("Mannerheimintie 10, 00100 Helsinki", [("address", "Mannerheimintie 10, 00100 Helsinki")]),
+    # A street word after the name
+    ("Andrássy út 60, 1062 Budapest", [("address", "Andrássy út 60, 1062 Budapest")]),
+    ("Václavské náměstí 832/19", [("address", "Václavské náměstí 832/19")]),
+    ("Atatürk Caddesi No: 12", [("address", "Atatürk Caddesi No: 12")]),
+    # The number first
+    (
+        "Nhà tôi ở 12 phố Hàng Bạc, văn phòng ở số 45 đường Lê Lợi.",
+        [("address", "12 phố Hàng Bạc"), ("address", "45 đường Lê Lợi")],
+    ),
+    # A word before a German street's name is the sentence's
+    ("Treffpunkt Hauptstraße 5", [("address", "Hauptstraße 5")]),
+]
 
-@pytest.mark.parametrize(("text", "expected"), PHONES)
-def test_phones_in_many_languages(text: str, expected: list[tuple[str, str]]) -> None:
+
+@pytest.mark.parametrize(("text", "expected"), PHONES + ADDRESSES)
+def test_phones_and_addresses_in_many_languages(text: str, expected: list[tuple[str, str]]) -> None:
     assert [(f.kind.value, f.text) for f in extract_text_facts(text)] == expected
 
 
-NOT_PHONES = [
+NOT_CONTACTS = [
     # A cue with no phone after it: a clock, years, a range, a count, a price, a date
     ("Call at 10:30 or phone after 14:00.", [("time", "10:30"), ("time", "14:00")]),
     ("We will call 2024-2025 the planning years.", []),
@@ -96,9 +149,24 @@ NOT_PHONES = [
     ("I'll call you 5 times between 9 and 17.", []),
     ("The hotline opens 8-20, order 2 500 units.", [("number", "2 500")]),
     ("Tel Aviv in 2026, the hotel had 120 rooms.", [("quantity", "120 rooms")]),
+    # A street word with no house number, or words that make no street
+    ("Via email 5 days ago, or via Zoom 3 times.", [("quantity", "5 days")]),
+    ("Via Zoom, 3 people joined.", [("quantity", "3 people")]),
+    ("La Calle es larga y bonita; la Calle Mayor también.", []),
+    ("Plaza Mayor 5 EUR per entry.", [("amount", "5 EUR")]),
+    ("Via Roma 10:30 appointment", [("time", "10:30")]),
+    ("Corso Python 3 starts on Monday.", [("version", "Python 3")]),
+    ("Vaswani et al. Attention 2017 is the paper.", [("event", "Attention 2017")]),
+    ("Bring 5 towels and see you in Spring 2026.", []),
+    ("Boarding at Delta gate 14 at 10:30.", [("time", "10:30")]),
+    ("Our Brigade 5 won, the String 12 bug is fixed.", []),
+    ("Wir sind auf Platz 3, Hotel Ring 2 ist zu.", []),
+    ("We need 10-12 rooms in 2026 for 250 EUR.", [("quantity", "12 rooms"), ("amount", "250 EUR")]),
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), NOT_PHONES)
-def test_ordinary_prose_states_no_phone(text: str, expected: list[tuple[str, str]]) -> None:
+@pytest.mark.parametrize(("text", "expected"), NOT_CONTACTS)
+def test_ordinary_prose_states_no_phone_or_address(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
     assert [(f.kind.value, f.text) for f in extract_text_facts(text)] == expected

@@ -125,13 +125,23 @@ _PIECES = [
     "room x1",  # a seat's word and a digit, and no seat
     "4seat 1",
     "EUR and",
-    # Phones after a cue (issue 21).
+    # Phones after a cue, addresses by their street words (issue 21).
     "tel ",
     "Tel.: ",
     "call me at ",
     "电话：",
     "(030) ",
     "06 12",
+    "Via ",
+    "Roma ",
+    "ul. ",
+    "C/ ",
+    "Vesterbrogade",
+    "straße ",
+    "út ",
+    " No: ",
+    ", 1620 ",
+    "København",
 ]
 
 

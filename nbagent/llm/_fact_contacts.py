@@ -1,31 +1,71 @@
-"""How phone numbers are stated in many languages: the pattern of the fact extractor's pass
-for a national number after a cue (:mod:`nbagent.llm.facts`) and its gates, built of the cue
-words of :mod:`nbagent.llm._fact_words`.
+"""How phones and street addresses are stated in many languages: the patterns of the fact
+extractor's contact passes (:mod:`nbagent.llm.facts`) and their gates, built of the cue words
+and street words of :mod:`nbagent.llm._fact_words`.
 
 ::
 
     "Số điện thoại: 0912 345 678"               # a national number after a phone cue
+    "Vesterbrogade 41, 1620 København V"        # a street word, a house number, a city
 
-A number without "+" is a phone only after a cue word ("tel", "Handy", "điện thoại", "电话").
+A number without "+" is a phone only after a cue word ("tel", "Handy", "điện thoại", "电话");
+a street word only with a house number.
 
-The pass's gate (:mod:`nbagent.llm._fact_gates`) asks for its words, and in a long text for a
-digit within a bounded gap after one of them: the pattern bounds what stands between, so the
-gate hides no fact.
+Each pass's gate (:mod:`nbagent.llm._fact_gates`) asks for its words, and in a long text for
+a digit within a bounded gap after one of them: every pattern here bounds what stands
+between, so the gates hide no fact.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from nbagent.llm._fact_gates import Gate, fold, make_gate
 from nbagent.llm._fact_words import (
+    CURRENCY_TRIE,
     PHONE_CUES,
     PHONE_CUES_CJK,
+    STREET_MODIFIERS,
+    STREET_SUFFIXES,
+    STREETS_AFTER,
+    STREETS_AFTER_GENITIVE,
+    STREETS_AFTER_GERMAN,
+    STREETS_BEFORE_NUMBER,
+    STREETS_FIRST,
+    UNIT_TRIE,
     phrases,
 )
 from nbagent.llm._word_tries import trie
 
 _I = re.IGNORECASE
+
+
+_LETTER_BLOCKS = ((0x41, 0x7A), (0xC0, 0x24F), (0x370, 0x3FF), (0x400, 0x52F), (0x1E00, 0x1EFF))
+"""ASCII, Latin-1 and Latin Extended, Greek, Cyrillic, Latin Extended Additional (Vietnamese)."""
+
+
+def _letters(cased: str) -> str:
+    """A character class body of the Latin, Greek and Cyrillic letters of one case ("upper"
+    or "lower"), Vietnamese's among them: what a name or a street name starts or goes on with."""
+    chars = [
+        chr(c)
+        for first, last in _LETTER_BLOCKS
+        for c in range(first, last + 1)
+        if getattr(chr(c), f"is{cased}")() and unicodedata.category(chr(c)).startswith("L")
+    ]
+    runs: list[list[str]] = []
+    for char in chars:
+        if runs and ord(char) == ord(runs[-1][-1]) + 1:
+            runs[-1].append(char)
+        else:
+            runs.append([char])
+    return "".join(run[0] if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
+UPPER = _letters("upper")
+LOWER = _letters("lower")
+_U = f"[{UPPER}]"
+_L = f"[{LOWER}]"
 _WORD_END = r"(?![^\W\d_])"
 """No letter after (a digit may follow: "tel0301234567")."""
 
@@ -102,3 +142,110 @@ PHONE_GATES: tuple[Gate, ...] = (
         followed=rf"{{word}}[^\d\n]{{0,{_PHONE_GAP}}}\d",
     ),
 )
+
+
+# -- Street addresses ---------------------------------------------------------------------
+
+STREET_FIRSTS = _firsts(STREETS_FIRST, cased=True)
+"""What :data:`ADDRESS_STREET_FIRST` starts with."""
+
+NAME_WORD = rf"{_U}(?:['’]{_U})?{_L}{{1,24}}(?:-{_U}?{_L}{{1,24}})?"
+"""A capitalised word of a street's or a person's name: "Marszałkowska", "Champs-Élysées",
+"O'Connell"."""
+_PARTICLES = phrases(
+    """
+    de, del, de la, de las, de los, dels, da, das, do, dos, di, dei, degli, della, delle, dello,
+    du, des, la, le, les, van, von, der, den, ter, te, y, i, e, al, el, lui, cu, na, nad, u, w,
+    à, zu, am, an, im, bin, binti
+    """
+)
+_APOSTROPHED = r"(?:d|dell|l|dall|sull|de l|all)['’]"
+_NAME_PART = (
+    rf"(?:(?:{trie(_PARTICLES)}) ){{0,2}}(?:{_APOSTROPHED})?"
+    rf"(?:{NAME_WORD}|[IVXLC]{{1,5}}(?![\w]))"
+)
+_STREET_NAME = rf"{_NAME_PART}(?: {_NAME_PART}){{0,4}}"
+"""A street's name: up to five capitalised words, particles between ("Carrer de Mallorca",
+"Via dei Condotti", "al. Jana Pawła II"), a Roman numeral among them ("Via XX Settembre")."""
+
+_HOUSE_NUMBER_WORDS = r"(?:(?:nr|no|n°|nº|n|núm|num|č|số|No|Nr|Nº|N°|д|буд|дом|корп)\.?:? ?)?"
+_HOUSE_NUMBER = (
+    rf"{_HOUSE_NUMBER_WORDS}\d{{1,4}}[A-Za-z]?(?:[/-]\d{{1,4}}[A-Za-z]?)?"
+    # Not a time, a decimal, a price nor a measure ("Plaza Mayor 5 EUR", "Via Zoom, 3 people").
+    rf"(?![\w]|[.,:/-]\d|\s?(?:{CURRENCY_TRIE}|{UNIT_TRIE})(?![^\W\d_]))"
+)
+_POSTCODE = (
+    r"(?:[A-Z]{1,2}-)?(?:\d{5}-\d{3}|\d{4}-\d{3}|\d{2}-\d{3}|\d{4} ?[A-Z]{2}(?![\w])"
+    r"|\d{3} \d{2}|\d{4,6})"
+)
+"""Germany's "10115", Poland's "00-950", Portugal's "1100-053", Brazil's "01310-200", the
+Netherlands' "1012 AB", Sweden's "111 21", Denmark's "1620", Romania's "010011"."""
+_CITY = (
+    rf"{_U}{_L}+(?:[- ](?:(?:am|an der|sur|de|del|di|la) )?{_U}{_L}+){{0,2}}"
+    rf"(?: {_U}(?![\w])| \d{{1,2}}(?![\w]))?"
+)
+"""A city: "Barcelona", "Kuala Lumpur", "København V", "Praha 1", "Frankfurt am Main"."""
+_ADDRESS_TAIL = rf"(?:,? {_POSTCODE} {_CITY}(?![\w])|, {_CITY}(?=[.;!?)\n]|$))?"
+"""A postcode and a city after the number, or a city alone where a sentence ends there."""
+
+ADDRESS_STREET_FIRST = (
+    rf"(?<![\w/.-])(?<!et )(?:{trie(STREETS_FIRST)})(?:(?<=[./]) ?| )"
+    rf"{_STREET_NAME},? {_HOUSE_NUMBER}{_ADDRESS_TAIL}"
+)
+"""A street word, its name and its number: "Strada Mihai Eminescu 12, București", "C/ de
+Mallorca, 401", "Av. Paulista, 1578", "Jl. Sudirman No. 5" (not "et al. Smith 2020")."""
+
+ADDRESS_NAME_FIRST = (
+    rf"(?:(?<![\w-])(?:(?:{trie(STREET_MODIFIERS)}) )?{_U}{_L}{{2,24}}?"
+    rf"(?:{trie(STREET_SUFFIXES)})(?![^\W\d_])"
+    rf"|(?<![\w-])(?:{NAME_WORD} ){{1,2}}(?:{trie(STREETS_AFTER)})(?![^\W\d_])"
+    rf"|(?<![\w-])(?:{NAME_WORD} )?{_U}{_L}+s (?:{trie(STREETS_AFTER_GENITIVE)}){_WORD_END}"
+    rf"|(?<![\w-]){NAME_WORD} (?:{STREETS_AFTER_GERMAN})(?![^\W\d_]))"
+    rf",? {_HOUSE_NUMBER}{_ADDRESS_TAIL}"
+)
+"""A street's name ending in its street word, then its number: "Vesterbrogade 41, 1620
+København V", "Hauptstraße 5, 10115 Berlin", "Andrássy út 60", "Atatürk Caddesi No: 12"."""
+
+ADDRESS_NUMBER_FIRST = (
+    # Led by the number's first digit, matched ("số" before it is no part of the fact).
+    rf"[0-9](?<![\w/-][0-9])\d{{0,3}}[A-Za-z]?(?:/\d{{1,4}}[A-Za-z]?)*,? "
+    rf"(?:{trie(STREETS_BEFORE_NUMBER)}) {_STREET_NAME}(?![\w'’-])"
+)
+"""Vietnamese: "12 phố Hàng Bạc", "45 đường Lê Lợi"."""
+
+_STREET_GAP = 400
+"""At most this many characters, none a digit or a line break, from a street word written
+first to its house number (five words of a name, the particles between)."""
+_SUFFIX_GAP = 16
+"""The same from a street word written after the name ("straße", "út", "Caddesi No: ")."""
+
+
+def _fold_words(alternation: str) -> str:
+    """The words of ``alternation`` as a gate reads them (:func:`fold`), spaced."""
+    return " ".join(sorted({fold(_unescaped(w)) for w in alternation.split("|")}))
+
+
+ADDRESS_GATES = {
+    "first": (
+        make_gate(
+            " ",  # before the house number
+            words=_fold_words(STREETS_FIRST),
+            followed=rf"{{word}}(?<!\w{{word}})[^\d\n]{{0,{_STREET_GAP}}}\d",
+        ),
+    ),
+    "after": (
+        make_gate(
+            " ",
+            # (German's words after a name are among the suffixes.)
+            words=_fold_words("|".join((STREET_SUFFIXES, STREETS_AFTER, STREETS_AFTER_GENITIVE))),
+            # Three letters before the suffix, or a space before the word: "during 2026"
+            # holds "ring", and no street.
+            followed=r"{word}(?:(?<=[^\W\d_]{3}{word})|(?<= {word}))(?![^\W\d_])"
+            rf"[^\d\n]{{0,{_SUFFIX_GAP}}}\d",
+        ),
+    ),
+    "number": (make_gate(" ", words=_fold_words(STREETS_BEFORE_NUMBER)),),
+}
+"""Each address pass's gates: a space (each form has one before its number or its street word),
+its street words, and in a long text a digit not far after one (the number-first pass's words
+are Vietnamese only: no probe)."""

@@ -1,8 +1,8 @@
 """The words the fact extractor's patterns read (:mod:`nbagent.llm.facts`): units, months,
 weekdays, currencies after a number, tool names, file extensions, the capitalised words that
-name no person, and the phone cues of many languages; each
-list also as a trie (:mod:`nbagent.llm._word_tries`) and as the words a text must hold for a
-pass to run (:mod:`nbagent.llm._fact_gates`)."""
+name no person, and the phone cues and street words of many languages; each list also as a
+trie (:mod:`nbagent.llm._word_tries`) and as the words a text must hold for a pass to run
+(:mod:`nbagent.llm._fact_gates`)."""
 
 from __future__ import annotations
 
@@ -140,8 +140,7 @@ SEAT_WORDS = tuple(
 STREET_WORDS = tuple(
     word_set(
         "street st. road rd. avenue ave. boulevard blvd lane drive court place square terrace",
-        "crescent way straße strasse str. weg gasse platz allee ring damm ufer rue quai chemin",
-        "route impasse calle avenida avda plaza paseo",
+        "crescent way rue allée quai chemin route impasse",
     )
 )
 
@@ -168,7 +167,8 @@ def phrases(text: str) -> str:
     return "|".join(re.escape(w) for w in sorted(found, key=lambda w: (-len(w), w)))
 
 
-# The words of the phone pass (:mod:`nbagent.llm._fact_contacts`): its cues.
+# The words of the contact passes (:mod:`nbagent.llm._fact_contacts`): phone cues, street
+# words, and the capitalised words that name no street.
 
 PHONE_CUES = phrases(
     """
@@ -210,6 +210,82 @@ PHONE_CUES_CJK = phrases(
 )
 """The same in Chinese, Japanese and Korean: no space need stand around them."""
 
+STREETS_FIRST = phrases(
+    """
+    Strada, Str., Calea, Bulevardul, Bd., B-dul, Bdul., Șoseaua, Şoseaua, Soseaua, Aleea, Piața,
+    Piaţa, Splaiul, Intrarea
+    Carrer, C/, c/, Avinguda, Av., Avda., Passeig, Pg., Plaça, Ronda, Travessera, Rambla
+    Calle, Avenida, Paseo, Plaza, Pza., Camino, Carretera, Ctra., Glorieta, Travesía
+    Rua, Travessa, Praça, Largo, Alameda, Estrada, Rodovia, Calçada
+    Via, Viale, V.le, Piazza, P.za, Piazzale, Corso, C.so, Vicolo, Lungomare, Lungarno, Borgo
+    Rue, Avenue, Boulevard, Chaussée, Quai, Chemin, Allée, Impasse
+    ul., Ul., ulica, Ulica, al., Al., aleja, Aleja, pl., Pl., plac, Plac, os., Os., osiedle
+    náměstí, Náměstí, nám., Nám., třída, tř., nábřeží, nábř.
+    οδός, Οδός, οδ., Οδ., Λεωφόρος, λεωφόρος, Λεωφ., λεωφ., Πλατεία, πλατεία
+    ул., Ул., улица, Улица, пр., просп., Просп., проспект, Проспект, пр-т, бул., бульвар,
+    Бульвар, пл., площадь, Площадь, пер., переулок, Переулок, наб., набережная, шоссе
+    вул., Вул., вулиця, Вулиця, бульв., площа, Площа, пров., провулок, Провулок, набережна,
+    шосе
+    Đường, đường, Phố, phố, Ngõ, ngõ, Hẻm, hẻm
+    Jalan, Jl., Jln., Lorong, Lrg., Persiaran, Lebuh, Lebuhraya
+    """
+)
+"""Street words written before the street's name, the house number after it: "Via Roma 10",
+"ul. Marszałkowska 10", "Jalan Ampang 12", "вул. Хрещатик, 22" (as written: case counts)."""
+
+STREET_SUFFIXES = phrases(
+    """
+    straße, strasse, str., weg, gasse, platz, allee, ring, damm, ufer, chaussee, steig, pfad
+    straat, laan, gracht, plein, kade, singel, dijk, dreef
+    gade, vej, vejen, allé, torv, plads, stræde
+    gata, gate, veien, vei, vegen, veg, plass
+    gatan, vägen, väg, gränd, torget, torg, allén
+    katu, tie, kuja, polku, tori, väylä, raitti
+    """
+)
+"""Street words a street's name ends with, the house number after it: "Vesterbrogade 41",
+"Kalverstraat 92", "Drottninggatan 53", "Mannerheimintie 10" (lower-case, one word)."""
+
+STREETS_AFTER = phrases(
+    """
+    Allé, Boulevard, Plads, Vej
+    út, utca, u., tér, körút, krt., köz, sétány, rakpart, fasor
+    třída, náměstí, nábřeží
+    Caddesi, Cad., Cd., Sokak, Sokağı, Sok., Sk., Bulvarı, Blv., Mahallesi, Mah.
+    """
+)
+"""Street words standing after a street's name of one or two words: "Andrássy út 60",
+"Kossuth Lajos tér 1", "Národní třída 10", "Atatürk Caddesi No: 12"."""
+
+STREETS_AFTER_GENITIVE = "gate|gata|vei|veien|plass"
+"""Norwegian's, after a name in the genitive ("Karl Johans gate 22"): "Delta gate 14" is an
+airport's."""
+
+STREETS_AFTER_GERMAN = "Straße|Strasse|Str\\.|Weg|Platz|Allee|Gasse"
+"""German's, after one word ("Berliner Straße 12"): nouns are capitalised, so a word before
+that one is no street's ("Im Haus Berliner Straße 12"), and none is a ranking ("auf Platz 3")."""
+
+STREET_MODIFIERS = phrases(
+    """
+    Nieuwe, Oude, Lange, Korte, Prins, Prinses, Van, Eerste, Tweede, Store, Lille, Ny, Gamle,
+    Sankt, Stora, Lilla, Gamla, Norra, Södra, Östra, Västra, Iso, Pieni, Vanha, Alte, Neue,
+    Große, Kleine, Obere, Untere
+    """
+)
+"""Words that may stand before a street's one-word name ("Nieuwe Binnenweg", "Store
+Kongensgade"): any other capitalised word there is a sentence's ("Treffpunkt Hauptstraße 5")."""
+
+STREETS_BEFORE_NUMBER = phrases("Đường, đường, Phố, phố, Ngõ, ngõ, Hẻm, hẻm, Ngách, ngách")
+"""Vietnamese, after its house number: "12 phố Hàng Bạc", "số 45 đường Lê Lợi"."""
+
+NOT_STREETS = word_set(
+    "Python Jupyter Excel Zoom Slack Teams Email Mail Skype Google Microsoft Amazon Apple",
+    "Windows Linux Version Step Chapter Section Table Figure Page The This That Our Your",
+    "Brigade Renegade Arcade Spring String Bring Offspring Herring Colgate Watergate Tollgate",
+)
+"""Capitalised words that make no street's name ("Via Zoom 3", "Corso Python 2"), and
+English words that end like a street ("Brigade 5")."""
+
 
 __all__ = [
     "ANY_MONTH_TRIE",
@@ -228,6 +304,7 @@ __all__ = [
     "MONTH_WORDS",
     "NOT_EVENTS",
     "NOT_NAMES",
+    "NOT_STREETS",
     "PHONE_CUES",
     "PHONE_CUES_CJK",
     "RU_MONTHS",
@@ -235,6 +312,13 @@ __all__ = [
     "SEAT_NAMES",
     "SEAT_TRIE",
     "SEAT_WORDS",
+    "STREETS_AFTER",
+    "STREETS_AFTER_GENITIVE",
+    "STREETS_AFTER_GERMAN",
+    "STREETS_BEFORE_NUMBER",
+    "STREETS_FIRST",
+    "STREET_MODIFIERS",
+    "STREET_SUFFIXES",
     "STREET_WORDS",
     "TOOL_NAMES",
     "UNITS",

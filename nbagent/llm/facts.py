@@ -11,11 +11,11 @@ identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D"
 "renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and
 train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail addresses,
 URLs, file paths, commands in backticks, and names the user gives ("my name is …",
-"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. National
-phone numbers after a cue in some thirty languages ("tel. 06 12 34 56 78", "电话：138 0013
-8000"), as :mod:`nbagent.llm._fact_contacts` writes them. Latin tokens are delimited by what
-is not a Latin letter or digit (not ``\\b``, which sees no boundary between a Chinese
-character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
+"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Phones
+and street addresses in some thirty languages ("tel. 06 12 34 56 78", "Vesterbrogade 41,
+1620 København V"), as :mod:`nbagent.llm._fact_contacts` writes them. Latin tokens are
+delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between
+a Chinese character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
 
 :func:`normalize` (from :mod:`nbagent.llm.fact_keys`) is how a fact is looked for in a text (a
 summary, a request): "€1,250" is found in "1250 EUR"; :func:`found_in` does not find a number
@@ -39,9 +39,15 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from nbagent.llm._fact_contacts import (
+    ADDRESS_GATES,
+    ADDRESS_NAME_FIRST,
+    ADDRESS_NUMBER_FIRST,
+    ADDRESS_STREET_FIRST,
     PHONE_CUED,
     PHONE_FIRSTS,
     PHONE_GATES,
+    STREET_FIRSTS,
+    UPPER,
 )
 from nbagent.llm._fact_gates import (
     CYRILLIC,
@@ -68,6 +74,7 @@ from nbagent.llm._fact_words import (
     MONTH_WORDS,
     NOT_EVENTS,
     NOT_NAMES,
+    NOT_STREETS,
     RU_MONTH_TRIE,
     SEAT_TRIE,
     SEAT_WORDS,
@@ -454,6 +461,11 @@ def _is_slashed_number(value: str) -> bool:
     return (year and len(first) >= 3) or (len(second) <= 2 and len(first) >= 4) or len(first) >= 5
 
 
+def _is_address(value: str) -> bool:
+    """A street's address, not a tool's or a sentence's words before a number ("Via Zoom 3")."""
+    return not any(word.strip(",.") in NOT_STREETS for word in value.split())
+
+
 _PHONE_GROUPS = re.compile(r"\d+")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
@@ -724,27 +736,45 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _branch(
         FactKind.ADDRESS,
-        r"0-9A-ZÄÖÜ",
-        # "221B Baker Street", "Hauptstraße 5, 10115 Berlin", "12 rue de la Paix"
+        r"0-9",
+        # "221B Baker Street", "12 rue de la Paix"
         r"(?<![\w-])(?:\d{1,5}[A-Za-z]? (?:[A-Z][a-z]+ ){1,3}(?:Street|St\.|Road|Rd\.|Avenue|"
         r"Ave\.|Boulevard|Blvd\.|Lane|Drive|Court|Place|Square|Terrace|Crescent|Way)(?![\w])|"
-        r"(?:[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer)|"
-        r"(?:[A-ZÄÖÜ][a-zäöüß]+(?:e[rns]?)? )?(?:Straße|Strasse|Weg|Platz|Allee)) \d{1,4}[a-z]?"
-        r"(?:, \d{5} [A-ZÄÖÜ][a-zäöüß]+)?|"
         r"\d{1,4}(?: bis| ter)?,? (?:rue|avenue|boulevard|place|allée|impasse|quai|chemin|route)"
         r" (?:de la |de l'|du |des |de |d')?[A-ZÉÈ][\w'-]+(?: [A-Z][\w'-]+)*"
-        r"(?:, \d{5} [A-Z][a-zéèà]+)?|"
-        r"(?:Calle|Avenida|Avda\.|Plaza|Paseo) (?:de la |del |de )?[A-Z][\w]+(?: [A-Z]\w+)*,? "
-        r"\d{1,4})",
+        r"(?:, \d{5} [A-Z][a-zéèà]+)?)",
         needs=DIGIT,
         gates=(make_gate(" ", words=" ".join(STREET_WORDS)),),  # a space in each form
     ),
     _branch(
         FactKind.ADDRESS,
-        "\u4e00-\u9fffу",
-        r"[\u4e00-\u9fff]{1,8}(?:路|街|大道)\d{1,5}号|"
-        r"(?:ул\.|улица|пр\.|проспект) ?[А-ЯЁ][а-яё]+,? (?:д\. ?)?\d{1,4}",
-        needs=("路", "街", "大道", "ул", "пр"),
+        "0-9",
+        ADDRESS_NUMBER_FIRST,  # "12 phố Hàng Bạc"
+        needs=DIGIT,
+        led=True,
+        gates=ADDRESS_GATES["number"],
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        UPPER,  # a name's first letter
+        ADDRESS_NAME_FIRST,
+        needs=DIGIT,
+        accept=_is_address,
+        gates=ADDRESS_GATES["after"],
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        STREET_FIRSTS,
+        ADDRESS_STREET_FIRST,
+        needs=DIGIT,
+        accept=_is_address,
+        gates=ADDRESS_GATES["first"],
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        "\u4e00-\u9fff",
+        r"[\u4e00-\u9fff]{1,8}(?:路|街|大道)\d{1,5}号",
+        needs=("路", "街", "大道"),
     ),
     _branch(
         FactKind.IDENTIFIER,
