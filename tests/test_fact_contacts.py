@@ -1,6 +1,7 @@
-"""Phones and street addresses in many languages (issue 21 item 1): a national number after a
-phone cue, a street word with its house number (and the postcode and city after it); and what
-ordinary prose holds instead of them (years, prices, times, ranges, quantities)."""
+"""Phones, street addresses and people's names in many languages (issue 21 item 1): a national
+number after a phone cue, a street word with its house number (and the postcode and city
+after it), capitalised words after a person label; and what ordinary prose holds instead of
+them (years, prices, times, ranges, quantities, capitalised words that name no one)."""
 
 from __future__ import annotations
 
@@ -131,9 +132,54 @@ ADDRESSES = [
     ("Treffpunkt Hauptstraße 5", [("address", "Hauptstraße 5")]),
 ]
 
+NAMES = [
+    ("owner: Nguyễn Văn An", [("name", "Nguyễn Văn An")]),
+    ("Contact: Søren Kierkegaard", [("name", "Søren Kierkegaard")]),
+    ("Contact: Ana Popescu", [("name", "Ana Popescu")]),
+    (
+        "Ansprechpartner: Jörg Müller, Tel. 030 1234567",
+        [("name", "Jörg Müller"), ("phone", "030 1234567")],
+    ),
+    (
+        "Kontakt: Jörg Müller Tel. 030 1234567",  # the name ends at the next cue
+        [("name", "Jörg Müller"), ("phone", "030 1234567")],
+    ),
+    ("Kontakt: Herr Müller", [("name", "Müller")]),  # a title says so, as for "Frau Dr. Jäger"
+    ("Frau Dr. Jäger kommt morgen.", [("name", "Jäger")]),
+    ("Responsable : Hélène Dupré", [("name", "Hélène Dupré")]),
+    ("Contacto: María José Núñez", [("name", "María José Núñez")]),
+    ("Responsável: João Gonçalves", [("name", "João Gonçalves")]),
+    ("Referente: Niccolò Bianchi", [("name", "Niccolò Bianchi")]),
+    ("Contactpersoon: Jeroen van der Berg", [("name", "Jeroen van der Berg")]),
+    ("Kontaktperson: Åsa Lindqvist", [("name", "Åsa Lindqvist")]),
+    ("Yhteyshenkilö: Jyrki Mäkelä", [("name", "Jyrki Mäkelä")]),
+    ("Osoba kontaktowa: Łukasz Wójcik", [("name", "Łukasz Wójcik")]),
+    ("Kontaktní osoba: Jiří Dvořák", [("name", "Jiří Dvořák")]),
+    ("Persoană de contact: Ștefan Ionescu", [("name", "Ștefan Ionescu")]),
+    ("Kapcsolattartó: Szabó Zoltán", [("name", "Szabó Zoltán")]),
+    ("Yetkili: Ayşe Yılmaz", [("name", "Ayşe Yılmaz")]),
+    ("Υπεύθυνος: Γιώργος Παπαδόπουλος", [("name", "Γιώργος Παπαδόπουλος")]),
+    ("Владелец: Иван Петров", [("name", "Иван Петров")]),
+    ("Власник: Олена Шевченко", [("name", "Олена Шевченко")]),
+    ("người liên hệ ông Trần Văn Minh", [("name", "Trần Văn Minh")]),
+    ("Pemilik: Budi Santoso", [("name", "Budi Santoso")]),
+    ("Propietari: Jordi Puig", [("name", "Jordi Puig")]),
+    ('{"owner": "Søren Kierkegaard"}', [("name", "Søren Kierkegaard")]),
+    ("The driver is Zoë Ångström.", [("name", "Zoë Ångström")]),
+    ("the technician Piotr Ślązak will come", [("name", "Piotr Ślązak")]),
+    (
+        "联系人：王伟，电话：138 0013 8000",
+        [("name", "王伟"), ("phone", "138 0013 8000")],
+    ),
+    ("担当：山田太郎", [("name", "山田太郎")]),
+    ("담당자: 김민준", [("name", "김민준")]),
+]
 
-@pytest.mark.parametrize(("text", "expected"), PHONES + ADDRESSES)
-def test_phones_and_addresses_in_many_languages(text: str, expected: list[tuple[str, str]]) -> None:
+
+@pytest.mark.parametrize(("text", "expected"), PHONES + ADDRESSES + NAMES)
+def test_phones_addresses_and_names_in_many_languages(
+    text: str, expected: list[tuple[str, str]]
+) -> None:
     assert [(f.kind.value, f.text) for f in extract_text_facts(text)] == expected
 
 
@@ -162,11 +208,22 @@ NOT_CONTACTS = [
     ("Our Brigade 5 won, the String 12 bug is fixed.", []),
     ("Wir sind auf Platz 3, Hotel Ring 2 ist zu.", []),
     ("We need 10-12 rooms in 2026 for 250 EUR.", [("quantity", "12 rooms"), ("amount", "250 EUR")]),
+    # Capitalised words after a colon or a label that name no one
+    ("Kontakt: Öffnungszeiten Montag bis Freitag.", []),
+    ("Kontakt: Beratung Und Verkauf", []),
+    ("Kontakt Ärzten Öffnungszeiten", []),
+    ("Ärzten Öffnungszeiten sind lang.", []),
+    ("Contact: Support Team", []),
+    ("Owner: Data Platform", []),
+    ("Manager: Unknown Person", []),
+    ("Contact Us Today for a quote.", []),
+    ("Note: Please Read This. Status: Open Issues", []),
+    ("the host Jupyter Lab is up", []),
 ]
 
 
 @pytest.mark.parametrize(("text", "expected"), NOT_CONTACTS)
-def test_ordinary_prose_states_no_phone_or_address(
+def test_ordinary_prose_states_no_phone_address_or_name(
     text: str, expected: list[tuple[str, str]]
 ) -> None:
     assert [(f.kind.value, f.text) for f in extract_text_facts(text)] == expected

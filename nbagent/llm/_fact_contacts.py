@@ -1,18 +1,21 @@
-"""How phones and street addresses are stated in many languages: the patterns of the fact
-extractor's contact passes (:mod:`nbagent.llm.facts`) and their gates, built of the cue words
-and street words of :mod:`nbagent.llm._fact_words`.
+"""How phones, street addresses and people's names are stated in many languages: the patterns
+of the fact extractor's contact passes (:mod:`nbagent.llm.facts`) and their gates, built of
+the cue words, street words and person labels of :mod:`nbagent.llm._fact_words`.
 
 ::
 
     "Số điện thoại: 0912 345 678"               # a national number after a phone cue
     "Vesterbrogade 41, 1620 København V"        # a street word, a house number, a city
+    "Kontakt: Søren Kierkegaard"                # capitalised words after a person label
 
 A number without "+" is a phone only after a cue word ("tel", "Handy", "điện thoại", "电话");
-a street word only with a house number.
+a street word only with a house number; capitalised words are a name only after a person
+label ("owner", "Ansprechpartner", "người liên hệ"): capitalised pairs anywhere would take
+German nouns ("Ärzten Öffnungszeiten") for names.
 
 Each pass's gate (:mod:`nbagent.llm._fact_gates`) asks for its words, and in a long text for
-a digit within a bounded gap after one of them: every pattern here bounds what stands
-between, so the gates hide no fact.
+what must stand after one of them (a digit within a bounded gap, a label's separator): every
+pattern here bounds what stands between, so the gates hide no fact.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ import unicodedata
 from nbagent.llm._fact_gates import Gate, fold, make_gate
 from nbagent.llm._fact_words import (
     CURRENCY_TRIE,
+    PERSON_LABELS,
+    PERSON_LABELS_CJK,
+    PERSON_LABELS_GERMAN,
     PHONE_CUES,
     PHONE_CUES_CJK,
     STREET_MODIFIERS,
@@ -249,3 +255,97 @@ ADDRESS_GATES = {
 """Each address pass's gates: a space (each form has one before its number or its street word),
 its street words, and in a long text a digit not far after one (the number-first pass's words
 are Vietnamese only: no probe)."""
+
+
+# -- People's names after a label ---------------------------------------------------------
+
+_TITLES = phrases(
+    """
+    Mr, Mrs, Ms, Dr, Herr, Frau, M, Mme, Sr, Sra, Sig, Sig.ra, Pan, Pani, Pak, Bu, Ibu, Bapak,
+    ông, bà, anh, chị, cô, chú, Ông, Bà, Anh, Chị, Cô, Chú, Κος, Κα, г-н, г-жа, пан, пані
+    """
+)
+_NAME_PARTICLES = phrases(
+    "van, von, de, da, di, del, della, der, den, du, la, le, dos, das, do, y, bin, binti, ter, af"
+)
+_AFTER_NAME = phrases(
+    """
+    Tel, Tél, Tfno, Telefon, Telefone, Telefono, Teléfono, Phone, Mobile, Mobil, Handy, Cell,
+    Fax, Email, E-mail, Mail, Adresse, Address, Dirección, Endereço, Indirizzo, Adres, SĐT, ĐT
+    """
+)
+_NOT_AFTER = rf"(?!(?:{trie(_AFTER_NAME)}){_WORD_END})"
+_LATIN_NAME = (
+    rf"{NAME_WORD}(?: (?:(?:{trie(_NAME_PARTICLES)}) ){{0,2}}{_NOT_AFTER}{NAME_WORD}){{1,3}}"
+    rf"(?![\w'’-]| {_NOT_AFTER}{_U})"
+)
+"""Two to four capitalised words, particles between ("Jeroen van der Berg"), up to the cue of
+what follows them ("Jörg Müller Tel. 030 1234567")."""
+_CJK_NAME = (
+    r"(?:(?!电话|手机|電話|手機)[\u4e00-\u9fff]){2,4}(?![\u4e00-\u9fff])|"
+    r"(?:(?!电话|手机|電話|手機)[\u4e00-\u9fff]){2,3}(?=先生|女士|小姐|さん|様)|"
+    r"[가-힣]{2,4}(?![가-힣])"
+)
+"""A Chinese or Japanese name of two to four characters, or a Korean one, ending where its
+characters do (or before a title: "王伟先生")."""
+_VERBS = r"is|ist|est|es|é|è|là|adalah|er|är|jest|je|este|είναι"
+
+
+def _looked_back(words: str, flags: int, before: str, after: tuple[str, ...]) -> str:
+    """Lookbehinds, any of which holds where one of ``words`` (an alternation) stood just
+    before, ``before`` before it and one of ``after`` (each one character wide) after it: one
+    lookbehind per length of word and of what follows, as each must have one width."""
+    by_length: dict[int, list[str]] = {}
+    for word in words.split("|"):
+        by_length.setdefault(len(_unescaped(word)), []).append(word)
+    return "|".join(
+        f"(?<={before}{trie('|'.join(same), flags)}{tail})"
+        for _, same in sorted(by_length.items())
+        for tail in after
+    )
+
+
+_LABELS_ANY_CASE = "|".join(
+    sorted({w.lower() for w in f"{PERSON_LABELS}|{PERSON_LABELS_GERMAN}".split("|")})
+)
+
+_LABEL_BEFORE_COLON = _looked_back(_LABELS_ANY_CASE, _I, r"(?<!\w)", ("[:=]", '[ \t"][:=]'))
+_CJK_LABEL_BEFORE_COLON = _looked_back(PERSON_LABELS_CJK, 0, "", ("[:=]", " [:=]"))
+NAME_AFTER_COLON = (
+    # Led by the colon (rarer than a label's first letter), the label looked back at from it.
+    rf"[:=](?:{_LABEL_BEFORE_COLON}|{_CJK_LABEL_BEFORE_COLON})"
+    rf"[ \t]{{0,3}}\"?(?:(?:{trie(_TITLES)})\.? ){{0,2}}(?P<name>{_LATIN_NAME}|{_CJK_NAME})"
+)
+"""A person's name after a label and its colon, maybe a title between: "owner: Nguyễn Văn An",
+"Contact: Søren Kierkegaard", "Ansprechpartner: Jörg Müller", "联系人：王伟" (NFKC makes the
+full-width colon ":"), "\"owner\": \"Søren Kierkegaard\"". The name is the group."""
+
+NAME_AFTER_LABEL = (
+    rf"(?<!\w)(?:{trie(PERSON_LABELS)})(?: (?:{_VERBS}))? (?:(?:{trie(_TITLES)})\.? ){{0,2}}"
+    rf"(?P<name>{_LATIN_NAME})"
+)
+"""The same after a label written in lower case, a space or a verb between: "người liên hệ ông
+Trần Văn Minh", "the driver is Zoë Ångström" (not German's, whose nouns are capitalised)."""
+
+NAME_LABEL_FIRSTS = "".join(sorted({w[0] for w in PERSON_LABELS.split("|")}))
+"""What :data:`NAME_AFTER_LABEL` starts with."""
+
+NAME_GATES: dict[str, tuple[Gate, ...]] = {
+    "colon": (
+        make_gate(
+            (":", "="),
+            words=_gate_words(_LABELS_ANY_CASE),
+            # After the label's word of the list, the rest of the label, then the colon.
+            followed=r"{word}(?<!\w{word})[^\n:=]{0,24}[:=]",
+        ),
+        make_gate((":", "="), words=" ".join(PERSON_LABELS_CJK.replace("\\ ", " ").split("|"))),
+    ),
+    "label": (
+        make_gate(
+            " ",
+            words=_gate_words(PERSON_LABELS),
+            # After the label's word of the list: the rest of the label or the space.
+            followed=r"{word}(?<!\w{word}) ",
+        ),
+    ),
+}

@@ -1,8 +1,8 @@
 """The words the fact extractor's patterns read (:mod:`nbagent.llm.facts`): units, months,
 weekdays, currencies after a number, tool names, file extensions, the capitalised words that
-name no person, and the phone cues and street words of many languages; each list also as a
-trie (:mod:`nbagent.llm._word_tries`) and as the words a text must hold for a pass to run
-(:mod:`nbagent.llm._fact_gates`)."""
+name no person, and the phone cues, street words and person labels of many languages; each
+list also as a trie (:mod:`nbagent.llm._word_tries`) and as the words a text must hold for a
+pass to run (:mod:`nbagent.llm._fact_gates`)."""
 
 from __future__ import annotations
 
@@ -168,7 +168,7 @@ def phrases(text: str) -> str:
 
 
 # The words of the contact passes (:mod:`nbagent.llm._fact_contacts`): phone cues, street
-# words, and the capitalised words that name no street.
+# words, person labels, and the capitalised words that name no street and no person.
 
 PHONE_CUES = phrases(
     """
@@ -286,6 +286,84 @@ NOT_STREETS = word_set(
 """Capitalised words that make no street's name ("Via Zoom 3", "Corso Python 2"), and
 English words that end like a street ("Brigade 5")."""
 
+PERSON_LABELS = phrases(
+    """
+    owner, contact, contact person, point of contact, manager, driver, technician, engineer,
+    landlord, landlady, tenant, recipient, sender, assignee, account holder, cardholder,
+    passenger, guest name, full name, customer name, contact name, coordinator, supervisor,
+    representative, organiser, organizer, caretaker, host, agent, reviewer, approver
+    propriétaire, responsable, gérant, gérante, chauffeur, technicien, technicienne,
+    interlocuteur, interlocutrice, destinataire, expéditeur, hôte, locataire, conseiller,
+    conseillère
+    contacto, propietario, propietaria, dueño, dueña, encargado, encargada, gerente, conductor,
+    chófer, técnico, técnica, titular, destinatario, destinataria, remitente, anfitrión,
+    arrendador, persona de contacto
+    contato, proprietário, proprietária, dono, dona, responsável, motorista, destinatário,
+    remetente, anfitrião, senhorio, pessoa de contato
+    contatto, referente, proprietaria, titolare, responsabile, gestore, autista, tecnico,
+    mittente
+    contactpersoon, eigenaar, beheerder, verantwoordelijke, monteur, technicus, bestuurder,
+    verhuurder, huurder, ontvanger, afzender
+    kontaktperson, ejer, eier, ägare, ansvarlig, ansvarig, chauffør, sjåfør, förare, tekniker,
+    udlejer, utleier, hyresvärd, modtager, mottaker, mottagare, vært, vert, värd
+    yhteyshenkilö, omistaja, vastuuhenkilö, kuljettaja, asentaja, teknikko, vuokranantaja,
+    vastaanottaja, isäntä
+    osoba kontaktowa, właściciel, właścicielka, kierownik, kierowca, technik, odbiorca, nadawca,
+    wynajmujący, opiekun, gospodarz
+    kontaktní osoba, majitel, majitelka, vedoucí, řidič, příjemce, odesílatel, pronajímatel,
+    správce
+    persoană de contact, proprietar, proprietară, administrator, șofer, sofer, tehnician,
+    destinatar, expeditor, gazdă
+    kapcsolattartó, tulajdonos, felelős, vezető, sofőr, technikus, címzett, feladó, bérbeadó,
+    ügyintéző
+    yetkili, sahibi, mal sahibi, müdür, sürücü, şoför, teknisyen, alıcı, gönderen, ev sahibi,
+    sorumlu
+    υπεύθυνος, υπεύθυνη, ιδιοκτήτης, ιδιοκτήτρια, οδηγός, τεχνικός, παραλήπτης, αποστολέας
+    контактное лицо, владелец, владелица, менеджер, руководитель, водитель, техник, мастер,
+    получатель, отправитель, ответственный, хозяин, арендодатель
+    контактна особа, власник, власниця, керівник, водій, технік, майстер, одержувач, отримувач,
+    відправник, відповідальний
+    chủ, chủ nhà, chủ sở hữu, người liên hệ, liên hệ, quản lý, tài xế, lái xe, kỹ thuật viên,
+    người nhận, người gửi, người phụ trách, phụ trách
+    kontak, narahubung, pemilik, penanggung jawab, pengelola, manajer, pengemudi, sopir, supir,
+    teknisi, penerima, pengirim, tuan rumah, atas nama
+    contacte, propietari, propietària, gerent, tècnic, destinatari, remitent, amfitrió
+    """
+)
+"""Words after which capitalised words name a person (lower-cased; matched in any case before
+a colon, as written before a space)."""
+
+PERSON_LABELS_GERMAN = phrases(
+    """
+    Kontakt, Ansprechpartner, Ansprechpartnerin, Ansprechperson, Inhaber, Inhaberin,
+    Eigentümer, Eigentümerin, Vermieter, Vermieterin, Fahrer, Fahrerin, Techniker,
+    Technikerin, Leiter, Leiterin, Geschäftsführer, Geschäftsführerin, Betreuer, Betreuerin,
+    Sachbearbeiter, Sachbearbeiterin, Empfänger, Empfängerin, Absender, Mieter, Mieterin
+    """
+)
+"""German's: only before a colon, as it capitalises its nouns ("Kontakt Öffnungszeiten")."""
+
+PERSON_LABELS_CJK = phrases(
+    """
+    联系人, 负责人, 经理, 司机, 师傅, 房东, 业主, 收件人, 寄件人, 联络人, 聯絡人, 負責人, 經理
+    司機, 房東, 担当者, 担当, 責任者, 運転手, 宛先, 氏名, 名前, 담당자, 집주인, 수령인, 받는 사람
+    """
+)
+"""The same in Chinese, Japanese and Korean, before a colon."""
+
+NOT_PERSONS = word_set(
+    "Support Sales Finance Marketing Engineering Operations Admin Department Platform Office",
+    "Service Desk Helpdesk Customer Customers Unknown Anonymous Pending Open Closed Us Me",
+)
+"""Capitalised words after a label that name a team or a state, not a person."""
+
+NAMES_TOO = frozenset({"An"})
+"""Words :data:`NOT_NAMES` lists that are names after a label too
+(Vietnamese's "An": "Nguyễn Văn An")."""
+
+GERMAN_NOUN_ENDINGS = ("ung", "ungen", "heit", "keit", "schaft", "zeiten", "tion", "tät", "nisse")
+"""Endings of German nouns, never of a name: "Kontakt: Öffnungszeiten Montag" names no one."""
+
 
 __all__ = [
     "ANY_MONTH_TRIE",
@@ -299,12 +377,18 @@ __all__ = [
     "EU_MONTH_TRIE",
     "EU_MONTH_WORDS",
     "FILE_EXTENSIONS",
+    "GERMAN_NOUN_ENDINGS",
     "MONTHS",
     "MONTH_TRIE",
     "MONTH_WORDS",
+    "NAMES_TOO",
     "NOT_EVENTS",
     "NOT_NAMES",
+    "NOT_PERSONS",
     "NOT_STREETS",
+    "PERSON_LABELS",
+    "PERSON_LABELS_CJK",
+    "PERSON_LABELS_GERMAN",
     "PHONE_CUES",
     "PHONE_CUES_CJK",
     "RU_MONTHS",

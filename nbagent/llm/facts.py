@@ -11,11 +11,12 @@ identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D"
 "renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and
 train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail addresses,
 URLs, file paths, commands in backticks, and names the user gives ("my name is …",
-"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Phones
-and street addresses in some thirty languages ("tel. 06 12 34 56 78", "Vesterbrogade 41,
-1620 København V"), as :mod:`nbagent.llm._fact_contacts` writes them. Latin tokens are
-delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between
-a Chinese character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
+"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Phones,
+street addresses and names after a label in some thirty languages ("tel. 06 12 34 56 78",
+"Vesterbrogade 41, 1620 København V", "owner: Nguyễn Văn An"), as
+:mod:`nbagent.llm._fact_contacts` writes them. Latin tokens are delimited by what is not a
+Latin letter or digit (not ``\\b``, which sees no boundary between a Chinese character and a
+Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
 
 :func:`normalize` (from :mod:`nbagent.llm.fact_keys`) is how a fact is looked for in a text (a
 summary, a request): "€1,250" is found in "1250 EUR"; :func:`found_in` does not find a number
@@ -43,6 +44,11 @@ from nbagent.llm._fact_contacts import (
     ADDRESS_NAME_FIRST,
     ADDRESS_NUMBER_FIRST,
     ADDRESS_STREET_FIRST,
+    NAME_AFTER_COLON,
+    NAME_AFTER_LABEL,
+    NAME_GATES,
+    NAME_LABEL_FIRSTS,
+    NAME_WORD,
     PHONE_CUED,
     PHONE_FIRSTS,
     PHONE_GATES,
@@ -70,10 +76,13 @@ from nbagent.llm._fact_words import (
     EU_MONTH_TRIE,
     EU_MONTH_WORDS,
     FILE_EXTENSIONS,
+    GERMAN_NOUN_ENDINGS,
     MONTH_TRIE,
     MONTH_WORDS,
+    NAMES_TOO,
     NOT_EVENTS,
     NOT_NAMES,
+    NOT_PERSONS,
     NOT_STREETS,
     RU_MONTH_TRIE,
     SEAT_TRIE,
@@ -421,6 +430,16 @@ def _tail_in(text: str, start: int, end: int, run: str, lead: re.Pattern[str]) -
 
 def _is_name(value: str) -> bool:
     return not any(word in NOT_NAMES for word in value.split())
+
+
+def _is_labelled_name(value: str) -> bool:
+    """A person's name after a label: no word a team's or a German noun ("Öffnungszeiten")."""
+    return not any(
+        (word in NOT_NAMES and word not in NAMES_TOO)
+        or word in NOT_PERSONS
+        or word.endswith(GERMAN_NOUN_ENDINGS)
+        for word in value.split()
+    )
 
 
 def _is_event(value: str) -> bool:
@@ -1183,11 +1202,33 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.NAME,
         "HFMDPSd",
         # A title says a name follows: "Dr. Amara Okafor", "Frau Dr. Keller", "Mr. Tanaka".
-        rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({_NAME_WORD}(?: {_NAME_WORD}){{0,2}})(?![\w'-])",
+        # The name's letters may be beyond ASCII ("Frau Jäger", "Herr Øberg").
+        rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({NAME_WORD}(?: {NAME_WORD}){{0,2}})(?![\w'-])",
         needs="",
-        gates=(make_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
+        # (The title's "Aa" in the shape: the name after it may start beyond ASCII.)
+        gates=(make_gate("Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
         group=1,
         accept=_is_name,
+    ),
+    _branch(
+        FactKind.NAME,
+        ":=",
+        # After a person label: "owner: Nguyễn Văn An", "Kontakt: Søren Kierkegaard".
+        NAME_AFTER_COLON,
+        needs="",
+        led=True,
+        gates=NAME_GATES["colon"],
+        group="name",
+        accept=_is_labelled_name,
+    ),
+    _branch(
+        FactKind.NAME,
+        re.escape(NAME_LABEL_FIRSTS),
+        NAME_AFTER_LABEL,  # "người liên hệ Trần Văn Minh", "the driver is Zoë Ångström"
+        needs="",
+        gates=NAME_GATES["label"],
+        group="name",
+        accept=_is_labelled_name,
     ),
     _branch(
         FactKind.NAME,
