@@ -125,6 +125,29 @@ _PIECES = [
     "room x1",  # a seat's word and a digit, and no seat
     "4seat 1",
     "EUR and",
+    # Phones after a cue, addresses by their street words, names after a label (issue 21).
+    "tel ",
+    "Tel.: ",
+    "call me at ",
+    "电话：",
+    "(030) ",
+    "06 12",
+    "Via ",
+    "Roma ",
+    "ul. ",
+    "C/ ",
+    "Vesterbrogade",
+    "straße ",
+    "út ",
+    " No: ",
+    ", 1620 ",
+    "København",
+    "Kontakt: ",
+    "owner ",
+    "Søren ",
+    "Nguyễn ",
+    "联系人：",
+    "王伟",
 ]
 
 

@@ -11,9 +11,12 @@ identifiers of parts, whole: "gke-euw1-prod-3-pool-b-3f1c9e2a-k7tq", "K7QF-2M9D"
 "renderD128", "418/2026", "93-4817265"; an image and its tag, "postgres:15.6"), flight and
 train numbers, dates, times, amounts with a currency, numbers with a unit, e-mail addresses,
 URLs, file paths, commands in backticks, and names the user gives ("my name is …",
-"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Latin tokens
-are delimited by what is not a Latin letter or digit (not ``\\b``, which sees no boundary between a
-Chinese character and a Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
+"我叫…", "my colleague X"). English and Chinese; full-width digits count as digits. Phones,
+street addresses and names after a label in some thirty languages ("tel. 06 12 34 56 78",
+"Vesterbrogade 41, 1620 København V", "owner: Nguyễn Văn An"), as
+:mod:`nbagent.llm._fact_contacts` writes them. Latin tokens are delimited by what is not a
+Latin letter or digit (not ``\\b``, which sees no boundary between a Chinese character and a
+Latin one: "预订号HB-6F02D6" states ``HB-6F02D6``).
 
 :func:`normalize` (from :mod:`nbagent.llm.fact_keys`) is how a fact is looked for in a text (a
 summary, a request): "€1,250" is found in "1250 EUR"; :func:`found_in` does not find a number
@@ -36,6 +39,22 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
+from nbagent.llm._fact_contacts import (
+    ADDRESS_GATES,
+    ADDRESS_NAME_FIRST,
+    ADDRESS_NUMBER_FIRST,
+    ADDRESS_STREET_FIRST,
+    NAME_AFTER_COLON,
+    NAME_AFTER_LABEL,
+    NAME_GATES,
+    NAME_LABEL_FIRSTS,
+    NAME_WORD,
+    PHONE_CUED,
+    PHONE_FIRSTS,
+    PHONE_GATES,
+    STREET_FIRSTS,
+    UPPER,
+)
 from nbagent.llm._fact_gates import (
     CYRILLIC,
     DIGIT,
@@ -57,10 +76,14 @@ from nbagent.llm._fact_words import (
     EU_MONTH_TRIE,
     EU_MONTH_WORDS,
     FILE_EXTENSIONS,
+    GERMAN_NOUN_ENDINGS,
     MONTH_TRIE,
     MONTH_WORDS,
+    NAMES_TOO,
     NOT_EVENTS,
     NOT_NAMES,
+    NOT_PERSONS,
+    NOT_STREETS,
     RU_MONTH_TRIE,
     SEAT_TRIE,
     SEAT_WORDS,
@@ -411,6 +434,16 @@ def _is_name(value: str) -> bool:
     return not any(word in NOT_NAMES for word in value.split())
 
 
+def _is_labelled_name(value: str) -> bool:
+    """A person's name after a label: no word a team's or a German noun ("Öffnungszeiten")."""
+    return not any(
+        (word in NOT_NAMES and word not in NAMES_TOO)
+        or word in NOT_PERSONS
+        or word.endswith(GERMAN_NOUN_ENDINGS)
+        for word in value.split()
+    )
+
+
 def _is_event(value: str) -> bool:
     words = value.split()[:-1]
     if words[0] in NOT_EVENTS or any(word in CALENDAR for word in words):
@@ -447,6 +480,26 @@ def _is_slashed_number(value: str) -> bool:
     first, second = value.split("/")
     year = len(second) == 4 and second.startswith(("19", "20"))
     return (year and len(first) >= 3) or (len(second) <= 2 and len(first) >= 4) or len(first) >= 5
+
+
+def _is_address(value: str) -> bool:
+    """A street's address, not a tool's or a sentence's words before a number ("Via Zoom 3")."""
+    return not any(word.strip(",.") in NOT_STREETS for word in value.split())
+
+
+_PHONE_GROUPS = re.compile(r"\d+")
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def _is_cued_phone(value: str) -> bool:
+    """A phone number after its cue: 7 to 15 digits, not years ("2024-2025") nor a clock's
+    range ("10.30-12.00": dots and a dash)."""
+    groups = _PHONE_GROUPS.findall(value)
+    if not 7 <= sum(len(g) for g in groups) <= 15:
+        return False
+    if all(_YEAR.fullmatch(g) for g in groups):
+        return False
+    return not ("." in value and "-" in value)
 
 
 _GERMAN_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3}){2,}")
@@ -704,27 +757,45 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _branch(
         FactKind.ADDRESS,
-        r"0-9A-ZÄÖÜ",
-        # "221B Baker Street", "Hauptstraße 5, 10115 Berlin", "12 rue de la Paix"
+        r"0-9",
+        # "221B Baker Street", "12 rue de la Paix"
         r"(?<![\w-])(?:\d{1,5}[A-Za-z]? (?:[A-Z][a-z]+ ){1,3}(?:Street|St\.|Road|Rd\.|Avenue|"
         r"Ave\.|Boulevard|Blvd\.|Lane|Drive|Court|Place|Square|Terrace|Crescent|Way)(?![\w])|"
-        r"(?:[A-ZÄÖÜ][a-zäöüß]+(?:straße|strasse|str\.|weg|gasse|platz|allee|ring|damm|ufer)|"
-        r"(?:[A-ZÄÖÜ][a-zäöüß]+(?:e[rns]?)? )?(?:Straße|Strasse|Weg|Platz|Allee)) \d{1,4}[a-z]?"
-        r"(?:, \d{5} [A-ZÄÖÜ][a-zäöüß]+)?|"
         r"\d{1,4}(?: bis| ter)?,? (?:rue|avenue|boulevard|place|allée|impasse|quai|chemin|route)"
         r" (?:de la |de l'|du |des |de |d')?[A-ZÉÈ][\w'-]+(?: [A-Z][\w'-]+)*"
-        r"(?:, \d{5} [A-Z][a-zéèà]+)?|"
-        r"(?:Calle|Avenida|Avda\.|Plaza|Paseo) (?:de la |del |de )?[A-Z][\w]+(?: [A-Z]\w+)*,? "
-        r"\d{1,4})",
+        r"(?:, \d{5} [A-Z][a-zéèà]+)?)",
         needs=DIGIT,
         gates=(make_gate(" ", words=" ".join(STREET_WORDS)),),  # a space in each form
     ),
     _branch(
         FactKind.ADDRESS,
-        "\u4e00-\u9fffу",
-        r"[\u4e00-\u9fff]{1,8}(?:路|街|大道)\d{1,5}号|"
-        r"(?:ул\.|улица|пр\.|проспект) ?[А-ЯЁ][а-яё]+,? (?:д\. ?)?\d{1,4}",
-        needs=("路", "街", "大道", "ул", "пр"),
+        "0-9",
+        ADDRESS_NUMBER_FIRST,  # "12 phố Hàng Bạc"
+        needs=DIGIT,
+        led=True,
+        gates=ADDRESS_GATES["number"],
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        UPPER,  # a name's first letter
+        ADDRESS_NAME_FIRST,
+        needs=DIGIT,
+        accept=_is_address,
+        gates=ADDRESS_GATES["after"],
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        STREET_FIRSTS,
+        ADDRESS_STREET_FIRST,
+        needs=DIGIT,
+        accept=_is_address,
+        gates=ADDRESS_GATES["first"],
+    ),
+    _branch(
+        FactKind.ADDRESS,
+        "\u4e00-\u9fff",
+        r"[\u4e00-\u9fff]{1,8}(?:路|街|大道)\d{1,5}号",
+        needs=("路", "街", "大道"),
     ),
     _branch(
         FactKind.IDENTIFIER,
@@ -845,6 +916,18 @@ _PATTERNS: tuple[_Pattern, ...] = (
         r"(?:上午|下午|晚上|早上|凌晨|中午)?\d{1,2}[点時时](?:\d{1,2}分|半)?",
         needs=DIGIT,
         gates=(make_gate(("0点", "0時", "0时")),),
+    ),
+    # A national number after a phone cue ("tel. 06 12 34 56 78", "电话：138 0013 8000"), after
+    # the dates and times (a cue does not make "12.03.2026" or "10:30" a phone) and before the
+    # codes and counts that would take a part of it ("1234567" of "030 1234567").
+    _branch(
+        FactKind.PHONE,
+        PHONE_FIRSTS,
+        PHONE_CUED,
+        needs=DIGIT,
+        group="phone",
+        accept=_is_cued_phone,
+        gates=PHONE_GATES,
     ),
     # Identifiers made of parts: a node, a volume, a lot, a key ("gke-euw1-prod-3-pool-b-
     # 3f1c9e2a-k7tq", "pvc-3b1f0c2e-…", "K7QF-2M9D", "51077-L"), after the dates and times
@@ -1121,11 +1204,33 @@ _PATTERNS: tuple[_Pattern, ...] = (
         FactKind.NAME,
         "HFMDPSd",
         # A title says a name follows: "Dr. Amara Okafor", "Frau Dr. Keller", "Mr. Tanaka".
-        rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({_NAME_WORD}(?: {_NAME_WORD}){{0,2}})(?![\w'-])",
+        # The name's letters may be beyond ASCII ("Frau Jäger", "Herr Øberg").
+        rf"(?<![\w.])(?:{_TITLES} ){{1,3}}({NAME_WORD}(?: {NAME_WORD}){{0,2}})(?![\w'-])",
         needs="",
-        gates=(make_gate(" Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
+        # (The title's "Aa" in the shape: the name after it may start beyond ASCII.)
+        gates=(make_gate("Aa", cased="Herr Frau Mr Ms Mx Dr Prof Sir Dame Mme Mlle Sr Dott"),),
         group=1,
         accept=_is_name,
+    ),
+    _branch(
+        FactKind.NAME,
+        ":=",
+        # After a person label: "owner: Nguyễn Văn An", "Kontakt: Søren Kierkegaard".
+        NAME_AFTER_COLON,
+        needs="",
+        led=True,
+        gates=NAME_GATES["colon"],
+        group="name",
+        accept=_is_labelled_name,
+    ),
+    _branch(
+        FactKind.NAME,
+        re.escape(NAME_LABEL_FIRSTS),
+        NAME_AFTER_LABEL,  # "người liên hệ Trần Văn Minh", "the driver is Zoë Ångström"
+        needs="",
+        gates=NAME_GATES["label"],
+        group="name",
+        accept=_is_labelled_name,
     ),
     _branch(
         FactKind.NAME,
