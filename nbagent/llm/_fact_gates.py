@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol
 
@@ -50,7 +50,7 @@ class Words:
     was found to hold is remembered by it (:class:`Looks`)."""
 
     words: tuple[str, ...]
-    regex: re.Pattern[str] | None
+    regex: LazyRegex | None
     """One search for all of them (``None``: few words, each looked for alone)."""
     chars: tuple[str, ...]
     """Each word's characters, the rarer-looking first (only faster if right)."""
@@ -87,6 +87,38 @@ class Words:
         return any(word in haystack for word in self.words)
 
 
+class LazyRegex:
+    """A regular expression compiled where it is first used, not at import: the extractor's
+    passes and their gates, in many languages, took most of a second to compile at import, and
+    a text opens only the passes its gates let in (a notebook that opens a store or draws a
+    table compiles none).
+    After the first use its methods are the compiled pattern's own, read from a slot."""
+
+    __slots__ = ("findall", "finditer", "flags", "fullmatch", "match", "pattern", "search")
+
+    # The methods of a compiled pattern of str or bytes, as its text is.
+    findall: Callable[..., list[Any]]
+    finditer: Callable[..., Iterator[Any]]
+    fullmatch: Callable[..., Any]
+    match: Callable[..., Any]
+    search: Callable[..., Any]
+
+    def __init__(self, pattern: str | bytes, flags: int = 0) -> None:
+        self.pattern = pattern
+        self.flags = flags
+
+    def __getattr__(self, name: str) -> Any:  # an unset slot: the first use
+        if name not in LazyRegex.__slots__:
+            raise AttributeError(name)
+        compiled = re.compile(self.pattern, self.flags)
+        for method in ("findall", "finditer", "fullmatch", "match", "search"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(self, name)
+
+    def __repr__(self) -> str:
+        return f"LazyRegex({self.pattern[:40]!r}…)"
+
+
 @functools.cache
 def any_word(words: tuple[str, ...]) -> Words:
     """The :class:`Words` of ``words`` (one object for one list)."""
@@ -104,7 +136,7 @@ def _words(words: tuple[str, ...]) -> Words:
     chars = tuple("".join(sorted(set(word), key=_COMMON.find)) for word in words)
     regex = None
     if len(words) > _FEW:
-        regex = re.compile(trie("|".join(re.escape(w) for w in dict.fromkeys(words))))
+        regex = LazyRegex(trie("|".join(re.escape(w) for w in dict.fromkeys(words))))
     spaced = any(char.isspace() for word in words for char in word)
     return Words(words, regex, chars, spaced, all(_LETTERS.fullmatch(word) for word in words))
 
@@ -177,22 +209,22 @@ class Gate(NamedTuple):
 
     shapes: tuple[tuple[bytes, ...], ...] = ()
     """UTF-8, as :func:`shape_of` gives the shape."""
-    shape_regexes: tuple[re.Pattern[bytes], ...] = ()
+    shape_regexes: tuple[LazyRegex, ...] = ()
     """One search for each tuple of ``shapes``: what a short text is read with."""
     words: Words | None = None
     cased: tuple[str, ...] = ()
     """Words of letters only (a long text's runs of letters are searched first)."""
-    shape_probes: tuple[re.Pattern[bytes], ...] = ()
-    probes: tuple[re.Pattern[str], ...] = ()
-    word_probes: tuple[re.Pattern[str], ...] = ()
+    shape_probes: tuple[LazyRegex, ...] = ()
+    probes: tuple[LazyRegex, ...] = ()
+    word_probes: tuple[LazyRegex, ...] = ()
     """Probes (any of them) looked for in the lower-cased text's distinct words
     (:meth:`Looks.tokens`), each after a line break: ones that match no white space, and
     under IGNORECASE or without a capital, so they match the lower-cased text where they
     match the text (:func:`fold`)."""
-    shape_word_probes: tuple[re.Pattern[bytes], ...] = ()
+    shape_word_probes: tuple[LazyRegex, ...] = ()
     """Shape probes (any of them) that match no white space but, maybe, a space first: looked
     for in the shape's distinct words (:meth:`Looks.shape_words`), each after a space."""
-    followed: tuple[tuple[str, bool, re.Pattern[str]], ...] = ()
+    followed: tuple[tuple[str, bool, LazyRegex], ...] = ()
     """For each of ``words``: the word, whether it is letters only, and a probe led by it (what
     must stand around it), looked for in the lower-cased text where the word is among its
     runs of letters (or its words). A word list's one search says a word is there; a probe
@@ -221,18 +253,18 @@ def make_gate(
     )
     return Gate(
         groups,
-        tuple(re.compile(b"|".join(re.escape(one) for one in group)) for group in groups),
+        tuple(LazyRegex(b"|".join(re.escape(one) for one in group)) for group in groups),
         any_word(tuple(words.split())) if words else None,
         tuple(cased.split()),
-        tuple(re.compile(one.encode()) for one in _some(shape_probe)),
-        tuple(re.compile(one) for one in _some(probe)),
-        tuple(re.compile(one) for one in _some(word_probe)),
-        tuple(re.compile(one.encode()) for one in _some(shape_word_probe)),
+        tuple(LazyRegex(one.encode()) for one in _some(shape_probe)),
+        tuple(LazyRegex(one) for one in _some(probe)),
+        tuple(LazyRegex(one) for one in _some(word_probe)),
+        tuple(LazyRegex(one.encode()) for one in _some(shape_word_probe)),
         tuple(
             (
                 word,
                 bool(_LETTERS.fullmatch(word)),
-                re.compile(followed.replace("{word}", re.escape(word))),
+                LazyRegex(followed.replace("{word}", re.escape(word))),
             )
             for word in (words.split() if followed else ())
         ),
@@ -509,7 +541,7 @@ def _shaped(gate: Gate, shape: bytes, looks: Looks | None) -> bool:
     )
 
 
-def _probed(probe: re.Pattern[Any], haystack: Any, seen: dict[int, bool]) -> bool:
+def _probed(probe: LazyRegex, haystack: Any, seen: dict[int, bool]) -> bool:
     found = seen.get(id(probe))
     if found is None:
         found = seen[id(probe)] = probe.search(haystack) is not None

@@ -59,6 +59,7 @@ from nbagent.llm._fact_gates import (
     CYRILLIC,
     DIGIT,
     Gate,
+    LazyRegex,
     Looks,
     Words,
     any_word,
@@ -238,7 +239,7 @@ class _Pattern(NamedTuple):
     """One regular-expression pass of the extractor, and how its matches become facts."""
 
     kind: FactKind
-    regex: re.Pattern[str]
+    regex: LazyRegex
     needs: str | Words
     """A text without this (lower-cased; or without any of these) is not scanned: checking
     for a word costs next to nothing, a pass does not. :data:`DIGIT` and the other flags
@@ -252,10 +253,10 @@ class _Pattern(NamedTuple):
     """A last word on the value, for what a regular expression says badly (a list of words)."""
     gates: tuple[Gate, ...]
     """The pass runs only where one of these holds (none given: wherever ``needs`` holds)."""
-    lean: tuple[tuple[str, ...], re.Pattern[str]] | None = None
+    lean: tuple[tuple[str, ...], LazyRegex] | None = None
     """The pattern without the alternatives that need one of some characters, for a text
     without any of them: it finds the same, without trying them at every digit."""
-    sparse: tuple[int, re.Pattern[str]] | None = None
+    sparse: tuple[int, LazyRegex] | None = None
     """``(k, pattern)``: where the pass's gate ``k`` does not open (so the forms it stands for
     find nothing), ``pattern`` finds what the other forms find, led by a character rarer than
     their first (a date's "-" or "/", not each of a listing's numbers): each match's one
@@ -325,13 +326,13 @@ def _branch(
     after it: "[A-Z](?<![\\w-][A-Z])"), so the engine reads the text a character class at a
     time, a third of what a lookahead costs at each character. ``lean``: the characters
     without which some alternatives cannot match, and the pattern without them."""
-    regex = re.compile(pattern if led else f"(?=[{first}]){pattern}", flags)
+    regex = LazyRegex(pattern if led else f"(?=[{first}]){pattern}", flags)
     compiled = re.compile(lead) if lead else None
     wanted = any_word(needs) if isinstance(needs, tuple) else needs
     leaner = None
     if lean is not None:
-        leaner = (tuple(lean[0]), re.compile(lean[1], flags))
-    sparser = None if sparse is None else (sparse[0], re.compile(sparse[1], flags))
+        leaner = (tuple(lean[0]), LazyRegex(lean[1], flags))
+    sparser = None if sparse is None else (sparse[0], LazyRegex(sparse[1], flags))
     return _Pattern(kind, regex, wanted, group, compiled, accept, gates, leaner, sparser, back)
 
 
@@ -365,7 +366,7 @@ def _starts_token(text: str, start: int) -> bool:
     return not (before.isascii() and before.isalnum()) and before not in _JOINS
 
 
-def _sparse(regex: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+def _sparse(regex: LazyRegex, text: str) -> list[tuple[int, int]]:
     """The facts of a pass's :attr:`_Pattern.sparse` pattern in ``text``: its matches start
     at a separator, their facts before it (a lookbehind's lookahead reads them), so the
     search does not skip past a fact as a pass's does; a fact starting inside the one before
