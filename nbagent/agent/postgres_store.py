@@ -60,7 +60,7 @@ from nbagent.agent.store import (
     SwapValue,
     append_conflict,
     commit_mark,
-    dump_value,
+    encode_op,
     load_value,
     swap_conflict,
 )
@@ -426,7 +426,7 @@ class PostgresStore(BaseStore):
         nothing."""
         mark = commit_mark(ops)
         rows: list[tuple[StoreOp, list[str]]] = [
-            (op, _encode(op)) for op in ops if not isinstance(op, CommitMark)
+            (op, encode_op(op)) for op in ops if not isinstance(op, CommitMark)
         ]
         if not rows:
             return
@@ -735,18 +735,6 @@ async def _stored_count(conn: psycopg.AsyncConnection[Any], session_id: str, slo
     query = "SELECT MAX(idx) FROM nbagent_messages WHERE session_id=%s AND slot_id=%s"
     row = await (await conn.execute(query, (session_id, slot_id))).fetchone()
     return 0 if row is None or row[0] is None else int(row[0]) + 1
-
-
-def _encode(op: StoreOp) -> list[str]:
-    match op:
-        case AppendMessages():
-            return [MESSAGE_ADAPTER.dump_json(m).decode() for m in op.messages]
-        case PutValue() | SwapValue():
-            return [dump_value(op.value, where=f"{op.namespace}/{op.key!r}")]
-        case DeleteValue() | CommitMark():
-            return []
-        case _:
-            assert_never(op)
 
 
 def _check_pool_settings(min_size: int, max_size: int, timeout: float) -> None:

@@ -542,7 +542,7 @@ class SqliteStore(BaseStore):
     # -- writes -----------------------------------------------------------------------------
 
     async def commit(self, ops: Sequence[StoreOp]) -> None:
-        rows = [(op, _encode(op)) for op in ops]  # serialise before taking the write lock
+        rows = [(op, encode_op(op)) for op in ops]  # serialise before taking the write lock
         await self._call(lambda conn: self._commit(conn, rows))
 
     @staticmethod
@@ -752,7 +752,9 @@ def _parsed(text: str) -> JsonValue:
         return None
 
 
-def _encode(op: StoreOp) -> list[str]:
+def encode_op(op: StoreOp) -> list[str]:
+    """The JSON texts a store writes for ``op``: a message each, or the value (SQLite and
+    PostgreSQL store the same texts)."""
     match op:
         case AppendMessages():
             return [MESSAGE_ADAPTER.dump_json(m).decode() for m in op.messages]
