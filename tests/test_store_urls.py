@@ -36,3 +36,6 @@ def test_sessions_shared_through_postgres_from_the_builder_and_the_magics(
     run(ip, "%%agent --session team\nand from kernel two")
     again = AgentBuilder().provider("offline").store(url).build().session("team")
     assert again.turn_index == 2
+    for store in (first.bundle.store, again.bundle.store, session(ip, "team").bundle.store):
+        assert isinstance(store, PostgresStore)
+        store.close_sync()  # its pool's workers stop with it, not when the loop is collected
