@@ -69,9 +69,9 @@ class GatedSqlite(SqliteStore):
 
 
 def _encoded(op: StoreOp) -> list[str]:
-    from nbagent.agent.store import _encode
+    from nbagent.agent.store import encode_op
 
-    return _encode(op)
+    return encode_op(op)
 
 
 async def cancel_mid_commit(store: GatedSqlite, session: AgentSession) -> None:
