@@ -154,10 +154,8 @@ async def bill(
     """One policy replayed as `long_session` replays it, its requests kept for billing
     (``stable=False``: with the stable prefix off, as before nbagent kept one)."""
     provider = RecordingProvider(turns, cached)
-    with contextlib.ExitStack() as patches:
-        if not stable:
-            off = property(lambda cycle: False)
-            patches.enter_context(mock.patch.object(LlmCycle, "stable_prefix", off))
+    off = mock.patch.object(LlmCycle, "stable_prefix", property(lambda cycle: False))
+    with contextlib.nullcontext() if stable else off:
         run = await replay("cost", turns, compact, summary, provider, slot)
     provider.billed.run = run
     return provider.billed

@@ -180,12 +180,14 @@ class Retired:
 
     ``apply(value, kwargs)`` moves the value to its new home in ``kwargs`` (or does nothing,
     when the behaviour is now fixed); ``advice`` ends the ``DeprecationWarning``; ``reads`` is
-    what reading the old attribute gives.
+    what reading the old attribute gives; ``renamed``: the field that takes the same values
+    now, where one does (a tuning grid's axis moves there).
     """
 
     advice: str
     reads: Callable[[Any], object]
     apply: Callable[[object, dict[str, Any]], None] = lambda value, kwargs: None
+    renamed: str = ""
 
 
 def retired_settings(

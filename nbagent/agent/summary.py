@@ -139,6 +139,7 @@ def _ledger_from_share(value: object, kwargs: dict[str, Any]) -> None:
             "pass the share as fact_ledger, e.g. SummaryConfig(fact_ledger=0.05)",
             reads=lambda c: c.ledger_share,
             apply=_ledger_from_share,
+            renamed="fact_ledger",
         ),
         "retries": Retired(
             "a failed or timed-out summary attempt is made once more, always (SummaryConfig."

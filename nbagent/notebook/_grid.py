@@ -77,12 +77,11 @@ def normalise_grid(grid: Mapping[str, Any]) -> dict[str, list[Any]]:
     """The grid with every value a list; unknown keys fail with the accepted ones. A setting
     that left (``fact_ledger_share``) is taken for one release under its new name, with a
     ``DeprecationWarning``; one whose behaviour is fixed now fails, saying so."""
-    renamed = {"fact_ledger_share": "fact_ledger"}
-    for key in [k for k in grid if retired_setting(SummaryConfig, k) is not None]:
-        gone = retired_setting(SummaryConfig, key)
-        assert gone is not None
-        new = renamed.get(key)
-        if new is None or new in grid:
+    for key, gone in [(k, retired_setting(SummaryConfig, k)) for k in grid]:
+        if gone is None:
+            continue
+        new = gone.renamed
+        if not new or new in grid:
             raise ConfigurationError(
                 f"grid key {key!r} is no longer a SummaryConfig setting: {gone.advice}"
             )
