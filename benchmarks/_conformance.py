@@ -41,7 +41,7 @@ from typing import Literal
 from compaction_kit import CompactedContext, Turn
 
 from nbagent.agent._checkpoint import add_ledger, previous_summary, summary_input
-from nbagent.agent.context import ContextSlot, FocusedConfig
+from nbagent.agent.context import ContextSlot, FocusedConfig, SlotConfig
 from nbagent.agent.facts import FactBook
 from nbagent.agent.summary import SummaryConfig, request_summary
 from nbagent.llm.messages import (
@@ -53,6 +53,8 @@ from nbagent.llm.providers.offline import OfflineProvider
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR
 
 NAME = "nbagent"
+NAME_WITH_TAIL = "nbagent+tail"
+"""nbagent with the focused view's default tail: its last two turns verbatim."""
 
 _ROLE_LINE = re.compile(r"^\[(system|user|assistant|tool)\] ", re.MULTILINE)
 """Where a message starts in the kit's ``[role] text`` transcript form."""
@@ -62,7 +64,10 @@ _ROLE_LINE = re.compile(r"^\[(system|user|assistant|tool)\] ", re.MULTILINE)
 
 
 def nbagent_compact(
-    messages: Sequence[AnyMessage], budget_chars: int | None, language: Literal["zh", "en"]
+    messages: Sequence[AnyMessage],
+    budget_chars: int | None,
+    language: Literal["zh", "en"],
+    keep_recent_turns: int = 0,
 ) -> list[AnyMessage]:
     """The focused view after nbagent's summary checkpoint summarises ``messages``.
 
@@ -70,12 +75,16 @@ def nbagent_compact(
     view's summary marker is the summary in effect (it covers every other message); the rest is
     the stored history. The checkpoint's steps run as it composes them: summary input, the
     summary call (offline, extractive), the fact ledger; ``budget_chars`` (``None``: no cap)
-    sets the ledger's character budget to what the view leaves after the prose.
+    sets the ledger's character budget to what the view leaves after the prose;
+    ``keep_recent_turns`` is the view's (:class:`~nbagent.agent.context.FocusedConfig`).
     """
     marker = FocusedConfig().summary_marker
     carried = [m for m in messages if isinstance(m, SystemMessage) and m.content.startswith(marker)]
     stored = [m for m in messages if not any(m is c for c in carried)]
-    slot = ContextSlot("main", "conformance-kit", messages=stored)
+    focused = FocusedConfig(keep_recent_turns=keep_recent_turns)
+    slot = ContextSlot(
+        "main", "conformance-kit", config=SlotConfig(focused=focused), messages=stored
+    )
     if carried:  # the summary in effect covers the whole stored history
         slot.set_summary(carried[-1].content[len(marker) :].lstrip(), len(stored))
     config = SummaryConfig(strategy="incremental", prompt_language=language)
@@ -162,11 +171,17 @@ class NbagentCompactor:
 
     language: Literal["zh", "en"] = "en"
     name: str = NAME
+    keep_recent_turns: int = 0
+    """The kit asks for the context that replaces the transcript, and plants nothing in its
+    last turns: the turns a session keeps verbatim for the model's next reply would only take
+    room from the summary, so they are summarised like the rest (``NAME_WITH_TAIL`` keeps the
+    view's default two, shown beside)."""
 
     def compact(
         self, turns: list[Turn], round_num: int = 1, budget_chars: int | None = None
     ) -> CompactedContext:
-        view = nbagent_compact(turns_to_messages(turns), budget_chars, self.language)
+        messages = turns_to_messages(turns)
+        view = nbagent_compact(messages, budget_chars, self.language, self.keep_recent_turns)
         return CompactedContext(
             text=render_messages(view), compactor_name=self.name, round_num=round_num
         )
@@ -174,6 +189,7 @@ class NbagentCompactor:
 
 __all__ = [
     "NAME",
+    "NAME_WITH_TAIL",
     "NbagentCompactor",
     "nbagent_compact",
     "render_messages",

@@ -8,7 +8,9 @@ restate 8 values in other words (the stale value must not be carried) beside 3 p
 look-alike items that must both stay. nbagent takes part through
 :class:`benchmarks._conformance.NbagentCompactor` (the summary checkpoint's own steps: offline
 extractive summary, fact ledger, focused view) beside every compactor the kit ships
-(``compaction_kit.cli.COMPACTORS``).
+(``compaction_kit.cli.COMPACTORS``), twice: ``nbagent`` summarises every turn (the kit asks for
+the context that replaces the transcript), ``nbagent+tail`` keeps the focused view's default
+last two turns verbatim beside the summary. The goals are read on ``nbagent``.
 
 Everything the kit measures comes from its own benchmark (``run_budget_benchmark``: rank,
 compliance, overall survival, superseded values, distinct pairs) with its default seeds, 1-4
@@ -24,6 +26,7 @@ Run alone: ``python -m benchmarks.bench_conformance``.
 
 from __future__ import annotations
 
+import functools
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,7 +44,7 @@ from compaction_kit import (
 )
 from compaction_kit.cli import COMPACTORS
 
-from benchmarks._conformance import NAME, NbagentCompactor
+from benchmarks._conformance import NAME, NAME_WITH_TAIL, NbagentCompactor
 from benchmarks._report import print_case
 
 SEEDS = (1, 2, 3, 4)
@@ -65,9 +68,14 @@ SHORT = {
 }
 
 
+OURS = frozenset({NAME, NAME_WITH_TAIL})
+
+
 def factories() -> dict[str, Callable[[], Compactor]]:
-    """Every compactor the kit ships, then nbagent's."""
-    return {**COMPACTORS, NAME: NbagentCompactor}
+    """Every compactor the kit ships, then nbagent's two views (summary only, and with the
+    focused view's default tail of two turns verbatim)."""
+    with_tail = functools.partial(NbagentCompactor, name=NAME_WITH_TAIL, keep_recent_turns=2)
+    return {**COMPACTORS, NAME: NbagentCompactor, NAME_WITH_TAIL: with_tail}
 
 
 def level_name(level: float | None) -> str:
@@ -211,7 +219,7 @@ def leaderboard(payload: Mapping[str, Any]) -> list[dict[str, Any]]:
 
 
 def _best(by_name: Mapping[str, Curves], ctype: str, r: int) -> tuple[float, list[str]]:
-    kit = {n: c.survival[ctype][r] for n, c in by_name.items() if n != NAME}
+    kit = {n: c.survival[ctype][r] for n, c in by_name.items() if n not in OURS}
     best = max(kit.values())
     return best, [n for n, v in kit.items() if v == best]
 
@@ -227,7 +235,9 @@ def survival_table(by_name: Mapping[str, Curves], rounds: int) -> list[dict[str,
             row["best kit"] = pct(best)
             row["nbagent - best"] = f"{100 * (ours - best):+g}"
             row["best kit compactor(s)"] = (
-                "all" if len(who) == len(by_name) - 1 else ",".join(SHORT.get(n, n) for n in who)
+                "all"
+                if len(who) == len(by_name) - len(OURS)
+                else ",".join(SHORT.get(n, n) for n in who)
             )
             for name, c in by_name.items():
                 if name != NAME:
@@ -285,7 +295,7 @@ def goals(measured: Measured) -> list[dict[str, Any]]:
     resolved = []
     for budget in (*BUDGETS, LOOSEST):
         group = _entries(payload, budget)
-        best = max(e["semantic"]["resolved_rate"] for e in group if e["compactor"] != NAME)
+        best = max(e["semantic"]["resolved_rate"] for e in group if e["compactor"] not in OURS)
         mine = ours[budget]["semantic"]["resolved_rate"]
         if mine < best:
             resolved.append(f"{level_name(budget)} {pct(mine)} < {pct(best)}")

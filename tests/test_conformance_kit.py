@@ -17,7 +17,12 @@ from compaction_kit import (
 )
 from compaction_kit.cli import COMPACTORS
 
-from benchmarks._conformance import NbagentCompactor, render_messages, turns_to_messages
+from benchmarks._conformance import (
+    NAME_WITH_TAIL,
+    NbagentCompactor,
+    render_messages,
+    turns_to_messages,
+)
 from nbagent.agent.context import FocusedConfig
 from nbagent.llm.messages import (
     AssistantMessage,
@@ -95,15 +100,28 @@ def test_seeded_session_two_rounds_at_30_percent() -> None:
         assert result.within_budget == (result.output_chars <= budget)
         assert set(result.survived) == {c.id for c in seeded_canaries()}
         assert set(result.survival_by_type) == {t.value for t in CanaryType}
-        # The focused view: the system prompt, the summary, then the last turns verbatim.
+        # The focused view: the system prompt, then the summary (no turn kept verbatim).
         lines = context.text.splitlines()
         assert lines[0] == "[system] " + session.turns[0].text
-        assert sum(line.startswith(f"[system] {marker} ") for line in lines) == 1
+        assert lines[1].startswith(f"[system] {marker} ")
+        assert not any(line.startswith(("[user] ", "[assistant] ")) for line in lines)
         for ctype, floor in TODAY.items():
             assert result.survival_by_type[ctype] >= floor, (result.round_num, ctype)
     first, second = run.rounds
     assert first.input_chars == len(session.full_text())
     assert second.input_chars == len(f"[system] {first.context.text}")  # round 1's output
+
+
+def test_with_its_tail_the_view_ends_on_the_last_two_turns_verbatim() -> None:
+    session = build_seeded_session()
+    budget = int(len(session.full_text()) * BUDGET)
+    with_tail = NbagentCompactor(name=NAME_WITH_TAIL, keep_recent_turns=2)
+    context = with_tail.compact(list(session.turns), 1, budget)
+    users = [i for i, t in enumerate(session.turns) if t.role == "user"]
+    tail = [f"[{t.role}] {t.text}" for t in session.turns[users[-2] :]]
+    assert context.text.endswith("\n".join(tail))
+    assert context.compactor_name == NAME_WITH_TAIL
+    assert len(context.text) <= budget
 
 
 def test_nbagent_at_least_the_best_kit_compactor_within_budget() -> None:

@@ -155,6 +155,65 @@ def test_a_rule_is_one_in_each_language_and_small_talk_is_none(rule: str, small_
     assert not is_constraint(small_talk)
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Report all times in Pacific time.",
+        "Put every timestamp in UTC.",
+        "Keep answers under 80 words.",
+        "Use metric units in every answer.",
+        "If a request could harm a third party, stop and escalate instead of complying.",
+        "SAFETY RULE: Whenever a customer asks for a refund, cc the billing lead.",
+        "Please reply in German from now on.",
+    ],
+)
+def test_an_instruction_that_stands_for_every_turn_is_a_rule(sentence: str) -> None:
+    assert is_constraint(sentence) and is_rule(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Please book the hotel.",
+        "Send the report to Bob.",
+        "Use the blue one.",
+        "Show me all the options?",  # a question asks, it sets nothing
+        "When you are done, send me the file.",  # one errand after another
+        "Reports are due every Friday.",  # a statement, not an instruction
+    ],
+)
+def test_an_errand_or_a_statement_is_no_standing_rule(sentence: str) -> None:
+    assert not is_rule(sentence)
+
+
+def test_a_rule_that_names_nothing_of_its_own_stays_with_the_sentence_before_it() -> None:
+    text = "Budget cap is $956 total. Never exceed without explicit approval. Don't share it."
+    assert statements.split_sentences(text) == [
+        "Budget cap is $956 total. Never exceed without explicit approval. Don't share it."
+    ]
+    # A rule with an object of its own is a sentence of its own.
+    assert statements.split_sentences("The booking is QX7Y2B. Never book a red-eye flight.") == [
+        "The booking is QX7Y2B.",
+        "Never book a red-eye flight.",
+    ]
+    # Restated with another value, the value and its rule are replaced together: neither the
+    # stale cap nor a rule about nothing is left in the summary.
+    transcript = "\n\n".join(
+        [
+            "User: Budget cap is $700 total. Never exceed without explicit approval.",
+            "Assistant: Noted.",
+            "User: Budget cap is $956 total. Never exceed without explicit approval.",
+            "Assistant: Noted.",
+        ]
+    )
+    lines = extractive_summary(transcript, max_tokens=200).splitlines()[1:]
+    assert lines == ["- User: Budget cap is $956 total. Never exceed without explicit approval."]
+    book = FactBook()
+    book.update([Message.user(m.removeprefix("User: ")) for m in transcript.split("\n\n")[::2]])
+    said = [f.text for f in book.facts() if f.kind in SENTENCE_KINDS]
+    assert said == ["Budget cap is $956 total. Never exceed without explicit approval."]
+
+
 def test_corrections_by_cue_and_by_restatement() -> None:
     assert is_correction("Actually, move the callback to 15:30.")
     assert is_correction("改成周四吧。") and is_correction("Doch lieber am Mittwoch.")

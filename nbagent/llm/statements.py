@@ -65,7 +65,30 @@ def split_sentences(text: str) -> list[str]:
         pieces.append(piece)
     if carry:
         pieces.append(carry)
-    return pieces
+    return join_dangling_rules(pieces)
+
+
+_DANGLING_RULE = re.compile(
+    r"(?:never|always|don['’]t|do\s+not|must\s+not|mustn['’]t|must)\s+[a-z]+\s*"
+    r"(?:$|[.!;,]|(?:it|this|that|them|these|those|without|unless|until|except)\b)",
+    re.IGNORECASE,
+)
+"""A rule whose verb has no object, or a pronoun for one (English): "Never exceed without
+explicit approval.", "Don't share it."."""
+
+
+def join_dangling_rules(sentences: list[str]) -> list[str]:
+    """``sentences`` (one message's) with each rule that names nothing of its own
+    (:data:`_DANGLING_RULE`) joined to the sentence before it ("Budget cap is $956 total. Never
+    exceed without explicit approval."): alone it says what not to do, not to what; joined, a
+    restatement with another value replaces both."""
+    out: list[str] = []
+    for sentence in sentences:
+        if out and _DANGLING_RULE.match(sentence):
+            out[-1] = f"{out[-1]} {sentence}"
+        else:
+            out.append(sentence)
+    return out
 
 
 # Latin cues are whole words or phrases (a trailing "*": any word with that start), one per comma.
@@ -276,7 +299,7 @@ def is_constraint(sentence: str) -> bool:
 def _is_constraint(sentence: str) -> bool:
     if len(sentence) < 6 or len(sentence) > 400:
         return False
-    if _forbids(sentence) and not _IDLE.match(sentence):
+    if (_forbids(sentence) and not _IDLE.match(sentence)) or _standing_instruction(sentence):
         return True
     cues = constraint_cues(_IDLE.sub(" ", sentence))
     if not cues:
@@ -298,6 +321,40 @@ from where it starts (see :func:`_forbids`). An opening negation of other langua
 entendi", "non mi piace", "не понимаю"), which a short ledger would then keep first."""
 _RULE_LABEL = re.compile(r"\W*[^\W\d][^:：\n]{0,40}[:：]\s*")
 """A label before what a sentence says ("House rule: no shoes inside")."""
+
+_IMPERATIVE_VERBS = """
+    add address answer ask attach avoid bill book call cc charge check cite commit confirm
+    contact convert copy deploy display email encrypt end escalate express flag format forward
+    give greet include keep label limit list log mark mask mention notify pay present print push
+    put quote record redact refer refuse reply report respond review round route run save send
+    show sign sort speak start state stop store tag test translate treat use verify wait write
+"""
+_STANDING_IMPERATIVE = re.compile(
+    r"\W*(?:[^\W\d][^:：\n]{0,40}[:：]\s*)?(?:please\s+|kindly\s+)?"
+    r"(?P<condition>(?:if|whenever|unless)\b[^,;:\n]{1,160}[,;]\s*(?:please\s+)?)?"
+    rf"(?:{'|'.join(_IMPERATIVE_VERBS.split())})\b(?P<rest>.*)",
+    re.IGNORECASE,
+)
+"""An instruction to the assistant, read from where the sentence starts (after a label, a
+"please", an "if …," clause): its verb first ("Report all times in UTC", "If a request could
+harm a third party, stop and escalate")."""
+_STANDING = re.compile(
+    r"(?<![\w])(?:all|every|each|any|always|whenever|everything|anything|from\s+now\s+on|"
+    r"going\s+forward|at\s+all\s+times|under|below|within|at\s+most|no\s+more\s+than|"
+    r"less\s+than|shorter\s+than)(?![\w])",
+    re.IGNORECASE,
+)
+"""What makes an instruction stand for every later turn, not one task ("Report all times in
+UTC", "Keep answers under 80 words"; "Please book the hotel" is one errand)."""
+
+
+def _standing_instruction(sentence: str) -> bool:
+    """Whether ``sentence`` is an English instruction that holds from now on: its verb first,
+    and a condition before it or a word of scope ("all", "every", "under") after it."""
+    match = _STANDING_IMPERATIVE.match(sentence)
+    if match is None or _QUESTION.search(sentence):
+        return False
+    return match["condition"] is not None or _STANDING.search(match["rest"]) is not None
 
 
 def _forbids(sentence: str) -> bool:
@@ -351,6 +408,14 @@ def is_rule(sentence: str) -> bool:
     """Whether ``sentence`` is a constraint that forbids or requires outright ("Never commit
     directly to main", "Do not push before review", "必须用 Python 3.11"), not a preference,
     a decision or a next step: what a summary short of room keeps first."""
+    return _forbids_outright(sentence) or (
+        _standing_instruction(sentence) and not _QUESTION.search(sentence)
+    )
+
+
+def _forbids_outright(sentence: str) -> bool:
+    """A rule by its words ("never", "must", "no …"), not by its form: one a later sentence
+    replaces only when it shares more of its subject (:func:`replaces`)."""
     return (
         is_constraint(sentence)
         and (_ABSOLUTE.search(sentence) is not None or _forbids(sentence))
@@ -873,7 +938,7 @@ def subject(sentence: str) -> Subject:
         frozenset(shapes),
         frozenset(families),
         frozenset(before),
-        is_rule(sentence),
+        _forbids_outright(sentence),
     )
 
 
@@ -986,6 +1051,7 @@ __all__ = [
     "is_correction",
     "is_rule",
     "is_statement",
+    "join_dangling_rules",
     "line_shape",
     "named_values",
     "replaced_by",

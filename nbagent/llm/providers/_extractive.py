@@ -35,6 +35,7 @@ from nbagent.llm.statements import (
     holders,
     is_constraint,
     is_statement,
+    join_dangling_rules,
     line_shape,
     named_values,
     replaced_by,
@@ -182,12 +183,7 @@ def _sentences(transcript: str, extra: re.Pattern[str] | None) -> list[_Sentence
     seen: set[str] = set()
     repeated: set[str] = set()
     for number, (speaker, text) in enumerate(_speaker_turns(transcript)):
-        for raw in _SENTENCE_END.split(text):
-            sentence = _MARKER.sub("", " ".join(raw.split()))
-            for header in _HEADERS:
-                sentence = sentence.removeprefix(header).strip()
-            if not sentence or _CUE_LINE.fullmatch(sentence):
-                continue
+        for sentence in _message_sentences(speaker, text):
             if sentence in seen:
                 repeated.add(sentence)  # said again: current again
                 continue
@@ -251,6 +247,20 @@ def _relayed(pieces: list[tuple[str, str]]) -> set[int]:
             if len(hits) <= 2:
                 found.update(h for h in hits if h < i)
     return found
+
+
+def _message_sentences(speaker: str, text: str) -> list[str]:
+    """The sentences of one message's text, a previous summary's marker and header dropped;
+    the user's (or system's) rules that name nothing of their own are joined to the sentence
+    before them (:func:`~nbagent.llm.statements.join_dangling_rules`)."""
+    out: list[str] = []
+    for raw in _SENTENCE_END.split(text):
+        sentence = _MARKER.sub("", " ".join(raw.split()))
+        for header in _HEADERS:
+            sentence = sentence.removeprefix(header).strip()
+        if sentence and not _CUE_LINE.fullmatch(sentence):
+            out.append(sentence)
+    return join_dangling_rules(out) if speaker in _SPOKEN else out
 
 
 def _rule_points(speaker: str, sentence: str) -> int:
