@@ -405,6 +405,17 @@ _REWORDED_UPDATES = [
     ("Das Budget liegt bei 5.000 Euro.", "Ab sofort gilt ein Budget von 4.000 Euro."),
     ("El presupuesto es de 300 euros.", "A partir de ahora el presupuesto es de 500 euros."),
     ("Le code d'accès est 1234.", "Désormais le code d'accès est 5678."),
+    # A concept in other words ("spend" is a budget, a "date" a deadline, "calling" a name),
+    # with one word in common; a rule holding a value is reset like the value.
+    (
+        "The marketing budget is €5,000. Never exceed it.",
+        "Update: marketing spend must stay under €4,000.",
+    ),
+    ("The launch deadline is 2027-03-19.", "Update: the launch date moved to April 2."),
+    (
+        "Die Ausgaben für die Reise dürfen 700 € nicht übersteigen.",
+        "Ab sofort liegt das Budget für die Reise bei 500 €.",
+    ),
 ]
 _NOT_UPDATES = [
     # No cue: a second item of a kind, not a new value of the first.
@@ -437,6 +448,12 @@ _NOT_UPDATES = [
     ("永远不要直接推送到主分支。", "现在推送到功能分支。"),
     ("测试服务器是test-01。", "生产服务器改成prod-02。"),
     ("市场部的预算是5000元。", "从现在起，研发部的预算是8000元。"),
+    # A concept alone is no shared subject: two budgets, two dates, two databases.
+    ("The travel budget is $700.", "From now on, keep conference spending under $500."),
+    (
+        "The production database is Postgres 16 in eu-north-3.",
+        "From now on, the staging database is MySQL 8 in us-west-2.",
+    ),
     # A shared word qualified apart names two things: two services, two reports, two keys.
     ("Alice owns the billing service.", "Bob owns the search service from now on."),
     ("Send the weekly report to Maria.", "Send the monthly invoice to Maria from now on."),
@@ -462,6 +479,19 @@ def test_an_update_in_other_words_replaces_the_earlier_sentence(earlier: str, la
         "\n\n".join([f"User: {earlier}", "Assistant: Noted.", f"User: {later}"]), max_tokens=200
     )
     assert later in summary and earlier not in summary
+
+
+def test_a_concept_in_other_words_and_a_code_of_one_shape_make_a_shared_subject() -> None:
+    # "calling" names what "codename" names, and two codes of one shape: with "project" and a
+    # bare "now", enough to replace the sentence.
+    earlier = "Our codename for the project is BLUEJAY-7."
+    assert replaced_by("We are calling the project HERON-9 now.", [earlier]) == 0
+    assert replaced_by("We are calling the project Heron now.", [earlier]) is None
+    # A date is a deadline's, but the launch's and the docs' are two.
+    assert (
+        replaced_by("Update: the docs date moved to June 1.", ["The launch deadline is May 3."])
+        is None
+    )
 
 
 @pytest.mark.parametrize(("earlier", "later"), _NOT_UPDATES)

@@ -870,7 +870,26 @@ class Subject(NamedTuple):
     "of", "für", "de" … after it)``: "billing service" and "search service", "the API key
     for Stripe" and "the API key for Twilio" qualify one word differently: two things."""
     rule: bool
-    """Whether the sentence forbids or requires outright (:func:`is_rule`)."""
+    """Whether the sentence forbids or requires outright by its words ("never", "must")."""
+    concepts: frozenset[tuple[str, str]] = frozenset()
+    """``(concept, word)`` for each word of one of :data:`_CONCEPTS` ("spend" is a budget)."""
+
+
+_CONCEPT_WORDS = {
+    "budget": "budget budgets spend spending spent cost costs expense expenses ceiling cap "
+    "kosten ausgaben obergrenze dépenses coût coûts plafond presupuesto gasto gastos costo "
+    "costos tope",
+    "deadline": "deadline deadlines due date timing frist stichtag échéance plazo fecha",
+    "name": "codename name named called calling label designated alias heißt nom nombre",
+    "duty": "on-call pager rotation duty shift bereitschaft astreinte guardia",
+    "branch": "branch rebased checkout zweig branche rama",
+    "clock": "timezone zone utc clocks timestamp timestamps zeitzone fuseau huso",
+    "replies": "answers responses replies antworten réponses respuestas",
+}
+_CONCEPTS = {word: concept for concept, words in _CONCEPT_WORDS.items() for word in words.split()}
+"""Words that name one thing people often set and later reset in other words: "keep project
+spend under five hundred dollars" is about what "Project budget cap is $800" was about. A
+concept both sentences hold counts as a word they share, once (not when they share the word)."""
 
 
 def _stem(word: str) -> str:
@@ -939,6 +958,7 @@ def subject(sentence: str) -> Subject:
         frozenset(families),
         frozenset(before),
         _forbids_outright(sentence),
+        frozenset((_CONCEPTS[w], w) for w in words if w in _CONCEPTS),
     )
 
 
@@ -985,26 +1005,42 @@ def replaces(later: Subject, strength: int, earlier: Subject) -> float:
     stems = later.stems & earlier.stems - {_stem(w) for w in shared}
     pairs = sum(stem.startswith("\x00") for stem in stems)  # two characters of Chinese
     score = len(shared) + 0.5 * (len(stems) - pairs) + 0.25 * pairs
+    mine = {concept for concept, word in later.concepts if word not in shared}
+    score += len(mine & {concept for concept, word in earlier.concepts if word not in shared})
     if later.families & earlier.families:
         score += 2
-    floor = 3.0 if earlier.rule else 2.0 if strength >= 2 else 2.5
+    elif later.shapes & earlier.shapes:  # "DNSNU-172" after "KXWMI-532"
+        score += 0.5
+    # A rule holding a value ("Budget cap is $800. Never exceed it.") is reset like a value
+    # when the later sentence gives one of its kind.
+    ruled = earlier.rule and not (later.kinds & earlier.kinds)
+    floor = 3.0 if ruled else 2.0 if strength >= 2 else 2.5
     return score if score >= floor else 0
 
 
 def _qualified_apart(later: Subject, earlier: Subject, shared: frozenset[str]) -> bool:
     """Whether a word both sentences use is qualified by another word in each, the same way
-    (before it, or after a "for"/"of"), neither qualifier used by the other sentence."""
+    (before it, or after a "for"/"of"), neither qualifier used by the other sentence, nor
+    naming a concept the other sentence holds ("the pager this week", "the rotation owner
+    this week": a pager is a rotation's)."""
     theirs: dict[tuple[str, bool], set[str]] = {}
     for word, qualifier in earlier.before:
         if word in shared:
             theirs.setdefault((word, qualifier.startswith("of ")), set()).add(qualifier)
+    held_before = {concept for concept, _ in earlier.concepts}
+    held_later = {concept for concept, _ in later.concepts}
     for word, qualifier in later.before:
         others = theirs.get((word, qualifier.startswith("of ")))
         if not others or qualifier in others:
             continue
-        if qualifier.removeprefix("of ") in earlier.words:
+        bare = qualifier.removeprefix("of ")
+        if bare in earlier.words or _CONCEPTS.get(bare) in held_before:
             continue
-        if all(q.removeprefix("of ") not in later.words for q in others):
+        if all(
+            q.removeprefix("of ") not in later.words
+            and _CONCEPTS.get(q.removeprefix("of ")) not in held_later
+            for q in others
+        ):
             return True
     return False
 
