@@ -876,14 +876,13 @@ class Subject(NamedTuple):
 
 
 _CONCEPT_WORDS = {
-    "budget": "budget budgets spend spending spent cost costs expense expenses ceiling cap "
-    "kosten ausgaben obergrenze dépenses coût coûts plafond presupuesto gasto gastos costo "
-    "costos tope",
-    "deadline": "deadline deadlines due date timing frist stichtag échéance plazo fecha",
-    "name": "codename name named called calling label designated alias heißt nom nombre",
-    "duty": "on-call pager rotation duty shift bereitschaft astreinte guardia",
+    "budget": "budget budgets spend spending spent cap kosten ausgaben obergrenze dépenses "
+    "plafond presupuesto gasto gastos tope",
+    "deadline": "deadline deadlines due date frist stichtag échéance plazo fecha",
+    "name": "codename name named called calling alias heißt nom nombre",
+    "duty": "on-call pager rotation bereitschaft astreinte guardia",
     "branch": "branch rebased checkout zweig branche rama",
-    "clock": "timezone zone utc clocks timestamp timestamps zeitzone fuseau huso",
+    "clock": "timezone zone utc zeitzone fuseau huso",
     "replies": "answers responses replies antworten réponses respuestas",
 }
 _CONCEPTS = {word: concept for concept, words in _CONCEPT_WORDS.items() for word in words.split()}
