@@ -306,6 +306,33 @@ def test_a_fact_is_found_in_each_spelling_of_the_same_value(
     assert found_in(stated.key, normalize(text)) is found
 
 
+@pytest.mark.parametrize(
+    ("text", "fact", "kind", "key"),
+    [
+        ("Do zwrotu 9 120,40 zł do piątku.", "9 120,40 zł", FactKind.AMOUNT, "9120.4¤pln"),
+        ("Dědictví činí 23 418 Kč.", "23 418 Kč", FactKind.AMOUNT, "23418¤czk"),
+        ("Hyran är 8 500 kr i månaden.", "8 500 kr", FactKind.AMOUNT, "8500¤kr"),
+        ("Chirie: 1.200 lei pe lună.", "1.200 lei", FactKind.AMOUNT, "1.200¤ron"),
+        ("Kargo ücreti 1.250 TL oldu.", "1.250 TL", FactKind.AMOUNT, "1.250¤try"),
+        ("Đặt cọc 50.000₫ trước.", "50.000₫", FactKind.AMOUNT, "50.000¤vnd"),
+        ("Invoice total ₹1,96,880.00 incl. GST.", "₹1,96,880.00", FactKind.AMOUNT, "196880¤inr"),
+        ("Marża wynosi 26,3 % w tym roku.", "26,3 %", FactKind.QUANTITY, "26,3%"),
+        ("Temperatura 36,6 °C rano.", "36,6 °C", FactKind.QUANTITY, "36,6°c"),
+    ],
+)
+def test_amounts_in_more_currencies_and_decimal_commas_are_one_fact(
+    text: str, fact: str, kind: FactKind, key: str
+) -> None:
+    assert [(f.text, f.kind, f.key) for f in extract_text_facts(text)] == [(fact, kind, key)]
+
+
+def test_a_list_after_a_comma_and_a_space_is_no_decimal() -> None:
+    assert [f.text for f in extract_text_facts("Lanes 1, 2 km and 3,5 km")] == ["2 km", "3,5 km"]
+    # Spelled another way, the same amount is found.
+    assert found_in(normalize("₹1,96,880.00"), normalize("paid 196880 INR"))
+    assert found_in(normalize("9 120,40 zł"), normalize("9120.40 PLN"))
+
+
 def test_an_amount_key_is_its_number_and_its_currency() -> None:
     assert normalize("€1,250") == normalize("1.250,00 €") == normalize("EUR 1250") == "1250¤eur"
     assert normalize("1 250 ₽") == normalize("1250 руб.") == "1250¤rub"
@@ -315,7 +342,9 @@ def test_an_amount_key_is_its_number_and_its_currency() -> None:
 
 # The number-then-unit and e-mail passes as they were before they were made linear: the new
 # ones must give the same matches on what the old ones were written for.
-_OLD_NUMBER = r"\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# (Since then a decimal comma, one or two digits right after a comma, belongs to its number:
+# "26,3 %", "9 120,40 EUR".)
+_OLD_NUMBER = r"(?:\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:,\d{1,2}(?!\d))?"
 _OLD_WORDS = (
     "usd|eur|gbp|jpy|cny|rmb|hkd|chf|cad|aud|sgd|krw|inr|thb|"
     "dollars?|euros?|pounds?|yen|yuan|元|人民币|美元|欧元|日元|英镑|块|港币"

@@ -157,6 +157,8 @@ CURRENCY_AFTER_WORDS = " ".join(
         CURRENCY_WORDS.replace("|", " ").replace("?", ""),
         " ".join(CURRENCY_SIGNS),
         "円 원 рубл руб евро rub юаней долларов franc franken",
+        "zł złotych pln kč czk kr sek nok dkk lei ron лв грн ₴ ₺ tl lira ₫ đồng vnd ringgit",
+        "myr ₪ aed sar riyal dirham",
     )
 )
 

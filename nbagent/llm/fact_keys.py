@@ -28,7 +28,11 @@ CURRENCY_SIGNS = "$€£¥￥₩₹₽"
 CURRENCY_AFTER = (
     # Appended, never interleaved: an old word must still win where it won before.
     rf"{CURRENCY_WORDS}|[{CURRENCY_SIGNS}]|円|원|рубл(?:ей|я|ь)|руб\.?|евро|rub|юаней|"
-    r"долларов|francs?|franken"
+    r"долларов|francs?|franken|"
+    # Currencies written after the number in the languages the estimator knows (Polish,
+    # Czech, Nordic, Romanian, Bulgarian, Ukrainian, Turkish, Vietnamese, Malay, Gulf).
+    r"zł|złotych|pln|kč|czk|kr|sek|nok|dkk|lei|ron|лв|грн|₴|₺|tl|lira|₫|đồng|vnd|ringgit|myr|"
+    r"₪|aed|sar|riyals?|dirhams?"
 )
 # Each led by a character it consumes, then looking back: the engine skips to where one
 # stands, where a leading lookbehind makes it try every place of the text.
@@ -76,6 +80,23 @@ _CURRENCY_OF = {
     "рублей": "rub",
     "рубля": "rub",
     "рубль": "rub",
+    "zł": "pln",
+    "złotych": "pln",
+    "kč": "czk",
+    "грн": "uah",
+    "₴": "uah",
+    "₺": "try",
+    "tl": "try",
+    "lira": "try",
+    "lei": "ron",
+    "₫": "vnd",
+    "đồng": "vnd",
+    "ringgit": "myr",
+    "₪": "ils",
+    "riyal": "sar",
+    "riyals": "sar",
+    "dirham": "aed",
+    "dirhams": "aed",
     "franc": "chf",
     "francs": "chf",
     "franken": "chf",
@@ -86,7 +107,10 @@ _SAME_CURRENCY = (
     (_CURRENCY + "$", tuple(_CURRENCY + c for c in ("usd", "cad", "aud", "hkd", "sgd"))),
     (_CURRENCY + "¥", (_CURRENCY + "jpy", _CURRENCY + "cny")),
 )
-_KEY_NUMBER = r"(?>\d{1,3}(?:[,. ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)(?!\d)"
+_KEY_NUMBER = (
+    r"(?>\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:[,. ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)"
+    r"(?!\d)"
+)
 _AMOUNT_KEY = re.compile(
     # Led by what each side can start with, as the extractor's passes are (see :func:`_branch`).
     rf"(?=[0-9uhegjcrs{CURRENCY_SIGNS}])(?:(?<![a-z])(?P<sign>us\$|hk\$|[{CURRENCY_SIGNS}]|{CURRENCY_CODES})\s?(?P<a>{_KEY_NUMBER})|"

@@ -217,6 +217,8 @@ class Fact:
 
 
 _NUMBER = r"\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_INDIAN_NUMBER = r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])"
+"""Lakh and crore grouping after a sign ("₹1,96,880.00", "₹12,50,000")."""
 _EU_NUMBER = r"\d{1,3}(?:\.\d{3})+,\d{2}(?!\d)|\d{1,3}(?:\.\d{3}){2,}(?![\d.])|\d+,\d{2}(?![\d,])"
 """German and French money: "1.234,50", "47.998.112", "12,50" (only where the comma or the
 second dot says so: "1.234" stays the decimal the English read)."""
@@ -414,6 +416,11 @@ def _tail_in(text: str, start: int, end: int, run: str, lead: re.Pattern[str]) -
     if groups[last].count(".") > 1:
         return None
     first = last
+    # A decimal comma ("26,3 %", "9 120,40 zł"): one or two digits right after a comma are the
+    # fraction of the group before ("1, 2 km" is a list: a space follows its comma).
+    tail = groups[last]
+    if last and len(tail) <= 2 and tail.isdigit() and run[len(run) - len(tail) - 1] == ",":
+        first = last - 1
     while first > 0:
         here = groups[first]
         whole = here.split(".", 1)[0] if first == last else here
@@ -990,7 +997,7 @@ _PATTERNS: tuple[_Pattern, ...] = (
     _branch(
         FactKind.AMOUNT,
         CURRENCY_SIGNS,
-        rf"[{CURRENCY_SIGNS}]\s?(?>{_EU_NUMBER}|{_NUMBER})",
+        rf"[{CURRENCY_SIGNS}]\s?(?>{_INDIAN_NUMBER}|{_EU_NUMBER}|{_NUMBER})",
         needs=DIGIT,
         led=True,
         gates=(make_gate(tuple(f"{sign}{gap}0" for sign in CURRENCY_SIGNS for gap in ("", " "))),),
