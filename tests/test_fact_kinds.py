@@ -326,6 +326,24 @@ def test_amounts_in_more_currencies_and_decimal_commas_are_one_fact(
     assert [(f.text, f.kind, f.key) for f in extract_text_facts(text)] == [(fact, kind, key)]
 
 
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Гарантия 24 месяца на всё.", "24 месяца"),
+        ("Gwarancja 24 miesiące.", "24 miesiące"),
+        ("Wir bleiben 3 Nächte.", "3 Nächte"),
+        ("Séjour de 5 nuits.", "5 nuits"),
+        ("Estancia de 4 noches.", "4 noches"),
+        ("Garanzia di 2 anni.", "2 anni"),
+        ("Hyreskontrakt på 12 månader.", "12 månader"),
+        ("Διάρκεια 3 μήνες.", "3 μήνες"),
+        ("Rezervasyon 5 kişi için.", "5 kişi"),
+    ],
+)
+def test_spans_and_head_counts_in_other_languages_are_quantities(text: str, fact: str) -> None:
+    assert [(f.text, f.kind) for f in extract_text_facts(text)] == [(fact, FactKind.QUANTITY)]
+
+
 def test_a_list_after_a_comma_and_a_space_is_no_decimal() -> None:
     assert [f.text for f in extract_text_facts("Lanes 1, 2 km and 3,5 km")] == ["2 km", "3,5 km"]
     # Spelled another way, the same amount is found.

@@ -17,7 +17,19 @@ UNITS = (
     r"km|kms|kg|kgs|g|mg|m|cm|mm|mi|miles?|ft|lbs?|gb|mb|kb|tb|ms|sec|secs|seconds?|min|mins|"
     r"minutes?|h|hrs?|hours?|days?|nights?|weeks?|months?|years?|people|persons?|guests?|adults?|"
     r"children|kids|rooms?|seats?|bags?|°c|°f|%|公里|千米|米|公斤|千克|克|晚|天|周|小时|分钟|秒|"
-    r"人|位|间|张|个|件|岁"
+    r"人|位|间|张|个|件|岁|"
+    # Spans and head counts in the other languages the estimator knows (appended: a word above
+    # wins where it won before).
+    r"tage?n?|nächte?|wochen?|monate?n?|jahre?n?|stunden?|minuten|personen|gäste|"
+    r"jours?|nuits?|semaines?|mois|ans|heures?|personnes?|"
+    r"días|dias|noches|semanas?|meses|años|anos|horas?|personas?|pessoas?|noites|"
+    r"giorni|notti|settimane|mesi|anni|ore|persone|"
+    r"dni|nocy|tygodni|miesięcy|miesiące|lat|godzin|osób|osoby|"
+    r"dnů|dní|nocí|týdnů|měsíců|měsíce|let|hodin|osob|"
+    r"dagen|nachten|weken|maanden|jaar|uur|personen|dagar|nätter|veckor|månader|år|timmar|"
+    r"дней|дня|день|ночей|ночи|недель|недели|месяцев|месяца|месяц|лет|года|год|часов|часа|"
+    r"минут|человек|днів|ночей|тижнів|місяців|місяці|років|годин|"
+    r"gün|gece|hafta|ay|yıl|saat|kişi|ημέρες|μέρες|νύχτες|εβδομάδες|μήνες|χρόνια|ώρες|άτομα"
 )
 
 MONTHS = (

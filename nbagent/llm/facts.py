@@ -565,7 +565,14 @@ def _starts(words: str) -> str:
 
 
 _UNIT_SHAPES = tuple(
-    f"0{gap}{first}" for gap in ("", " ") for first in "aA°%公千米克晚天周小分秒人位间张个件岁"
+    f"0{gap}{first}"
+    for gap in ("", " ")
+    # A unit's first letter as the shape shows it: an ASCII one as "a" or "A", any other as
+    # written, in both its cases ("24 месяца", "3 Μήνες").
+    for first in sorted(
+        {"a", "A", "%"}
+        | {c for w in UNITS.split("|") if not w[0].isascii() for c in (w[0], w[0].upper())}
+    )
 )
 
 
@@ -636,7 +643,7 @@ _UNIT_WORD_PROBE = (
     rf"\n(?i:{UNIT_TRIE})(?i:(?![a-z]))",
 )
 _MONEY_AFTER = rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])"
-_UNIT_AFTER = rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![a-z])"
+_UNIT_AFTER = rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![^\W\d_])"  # "m" is no unit of "12 månader"
 _AMOUNT_RUN = _branch(
     FactKind.AMOUNT,
     "0-9",
