@@ -346,6 +346,13 @@ def test_spans_and_head_counts_in_other_languages_are_quantities(text: str, fact
 
 def test_a_list_after_a_comma_and_a_space_is_no_decimal() -> None:
     assert [f.text for f in extract_text_facts("Lanes 1, 2 km and 3,5 km")] == ["2 km", "3,5 km"]
+    # Before Chinese the comma was a full-width one (NFKC makes it ","): a list's.
+    assert [f.text for f in extract_text_facts("2026-05-16 18:00，3位，确认号RS-13E51D")] == [
+        "2026-05-16",
+        "18:00",
+        "3位",
+        "RS-13E51D",
+    ]
     # Spelled another way, the same amount is found.
     assert found_in(normalize("₹1,96,880.00"), normalize("paid 196880 INR"))
     assert found_in(normalize("9 120,40 zł"), normalize("9120.40 PLN"))
@@ -361,8 +368,11 @@ def test_an_amount_key_is_its_number_and_its_currency() -> None:
 # The number-then-unit and e-mail passes as they were before they were made linear: the new
 # ones must give the same matches on what the old ones were written for.
 # (Since then a decimal comma, one or two digits right after a comma, belongs to its number:
-# "26,3 %", "9 120,40 EUR".)
-_OLD_NUMBER = r"(?:\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)(?:,\d{1,2}(?!\d))?"
+# "26,3 %", "9 120,40 EUR"; not before a Chinese unit, "3，2晚".)
+_OLD_NUMBER = (
+    r"(?:\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?:,\d{1,2}(?!\d)(?!\s?[\u3000-\u9fff\uac00-\ud7af]))?"
+)
 _OLD_WORDS = (
     "usd|eur|gbp|jpy|cny|rmb|hkd|chf|cad|aud|sgd|krw|inr|thb|"
     "dollars?|euros?|pounds?|yen|yuan|元|人民币|美元|欧元|日元|英镑|块|港币"

@@ -395,20 +395,25 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
     What it says depends on the run and the character before it (``lead`` is one character
     class), so a listing's runs, repeated thousands of times, are read once each."""
     run = text[start:end]
-    key = (lead.pattern, run, text[start - 1] if start else "")
+    # (After a comma, what follows the run says whether it was a decimal one.)
+    cjk = "," in run and _CJK_AFTER.match(text, end) is not None
+    key = (lead.pattern, run, text[start - 1] if start else "", cjk)
     found = _TAILS.get(key, -1)
     if found == -1:
         if len(_TAILS) >= _TAILS_KEPT:
             _TAILS.clear()
-        found = _TAILS[key] = _tail_in(text, start, end, run, lead)
+        found = _TAILS[key] = _tail_in(text, start, end, run, lead, cjk)
     return None if found is None else start + found
 
 
-_TAILS: dict[tuple[str, str, str], int | None] = {}
+_CJK_AFTER = re.compile(r"\s?[\u3000-\u9fff\uac00-\ud7af]")
+_TAILS: dict[tuple[str, str, str, bool], int | None] = {}
 _TAILS_KEPT = 4096
 
 
-def _tail_in(text: str, start: int, end: int, run: str, lead: re.Pattern[str]) -> int | None:
+def _tail_in(
+    text: str, start: int, end: int, run: str, lead: re.Pattern[str], cjk: bool
+) -> int | None:
     """:func:`_tail_start`, less ``start``."""
     # Its groups: what commas and spaces part (a dot stays in its group).
     groups = run.replace(",", " ").replace("\u2009", " ").split(" ")
@@ -417,9 +422,17 @@ def _tail_in(text: str, start: int, end: int, run: str, lead: re.Pattern[str]) -
         return None
     first = last
     # A decimal comma ("26,3 %", "9 120,40 zł"): one or two digits right after a comma are the
-    # fraction of the group before ("1, 2 km" is a list: a space follows its comma).
+    # fraction of the group before ("1, 2 km" is a list: a space follows its comma), unless
+    # a Chinese or Japanese unit follows: there the comma was a full-width one, a list's
+    # ("18:00，3位", read as NFKC makes it).
     tail = groups[last]
-    if last and len(tail) <= 2 and tail.isdigit() and run[len(run) - len(tail) - 1] == ",":
+    if (
+        last
+        and len(tail) <= 2
+        and tail.isdigit()
+        and run[len(run) - len(tail) - 1] == ","
+        and not cjk
+    ):
         first = last - 1
     while first > 0:
         here = groups[first]
@@ -643,7 +656,11 @@ _UNIT_WORD_PROBE = (
     rf"\n(?i:{UNIT_TRIE})(?i:(?![a-z]))",
 )
 _MONEY_AFTER = rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])"
-_UNIT_AFTER = rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![^\W\d_])"  # "m" is no unit of "12 månader"
+_UNIT_AFTER = (
+    # A unit ends where no letter of its alphabet follows ("12 m" is no unit of "12 månader");
+    # a Chinese one is followed by more Chinese ("3位的桌子").
+    rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
+)
 _AMOUNT_RUN = _branch(
     FactKind.AMOUNT,
     "0-9",
@@ -1410,14 +1427,17 @@ def _run_pair(text: str) -> dict[int, list[tuple[int, int]]]:
         # (see :func:`_tail_start`): one slice is the key of both, where a key each, made of
         # three strings, cost half of a listing's pair scan.
         key = text[run_start - 1 : run_end] if run_start else text[:run_end]
+        cjk = "," in key and _CJK_AFTER.match(text, run_end) is not None
+        if cjk:
+            key += "\x00"  # (a comma before Chinese: a list's, see _tail_in)
         found = tails.get(key)
         if found is None:
             if len(tails) >= _TAILS_KEPT:
                 tails.clear()
             run = text[run_start:run_end]
             found = tails[key] = (
-                _tail_in(text, run_start, run_end, run, money_lead),
-                _tail_in(text, run_start, run_end, run, unit_lead),
+                _tail_in(text, run_start, run_end, run, money_lead, cjk),
+                _tail_in(text, run_start, run_end, run, unit_lead, cjk),
             )
         money_at, unit_at = found
         if money_end >= 0 and money_at is not None:
