@@ -312,12 +312,12 @@ def test_a_fact_is_found_in_each_spelling_of_the_same_value(
         ("Do zwrotu 9 120,40 zł do piątku.", "9 120,40 zł", FactKind.AMOUNT, "9120.4¤pln"),
         ("Dědictví činí 23 418 Kč.", "23 418 Kč", FactKind.AMOUNT, "23418¤czk"),
         ("Hyran är 8 500 kr i månaden.", "8 500 kr", FactKind.AMOUNT, "8500¤kr"),
-        ("Chirie: 1.200 lei pe lună.", "1.200 lei", FactKind.AMOUNT, "1.200¤ron"),
-        ("Kargo ücreti 1.250 TL oldu.", "1.250 TL", FactKind.AMOUNT, "1.250¤try"),
-        ("Đặt cọc 50.000₫ trước.", "50.000₫", FactKind.AMOUNT, "50.000¤vnd"),
+        ("Chirie: 1.200 lei pe lună.", "1.200 lei", FactKind.AMOUNT, "1200¤ron"),
+        ("Kargo ücreti 1.250 TL oldu.", "1.250 TL", FactKind.AMOUNT, "1250¤try"),
+        ("Đặt cọc 50.000₫ trước.", "50.000₫", FactKind.AMOUNT, "50000¤vnd"),
         ("Invoice total ₹1,96,880.00 incl. GST.", "₹1,96,880.00", FactKind.AMOUNT, "196880¤inr"),
-        ("Marża wynosi 26,3 % w tym roku.", "26,3 %", FactKind.QUANTITY, "26,3%"),
-        ("Temperatura 36,6 °C rano.", "36,6 °C", FactKind.QUANTITY, "36,6°c"),
+        ("Marża wynosi 26,3 % w tym roku.", "26,3 %", FactKind.QUANTITY, "26.3%"),
+        ("Temperatura 36,6 °C rano.", "36,6 °C", FactKind.QUANTITY, "36.6°c"),
     ],
 )
 def test_amounts_in_more_currencies_and_decimal_commas_are_one_fact(
@@ -356,6 +356,20 @@ def test_a_list_after_a_comma_and_a_space_is_no_decimal() -> None:
     # Spelled another way, the same amount is found.
     assert found_in(normalize("₹1,96,880.00"), normalize("paid 196880 INR"))
     assert found_in(normalize("9 120,40 zł"), normalize("9120.40 PLN"))
+    assert found_in(normalize("1.200 lei"), normalize("rent 1200 RON a month"))
+    assert found_in(normalize("50.000₫"), normalize("50000 VND"))
+    assert found_in(normalize("26,3 %"), normalize("a margin of 26.3%"))
+    assert not found_in(normalize("26,3 %"), normalize("26.35%"))
+
+
+def test_a_list_is_no_decimal_comma() -> None:
+    def facts(text: str) -> list[str]:
+        return [f.text for f in extract_text_facts(text)]
+
+    assert "3 people" in facts("Table at 18:00,3 people, window seat")
+    assert "14 cm" in facts("Sizes 10,12,14 cm") and "12,14 cm" not in facts("Sizes 10,12,14 cm")
+    assert facts("1.2,3 %") == ["3 %"]
+    assert "1.200,50 zł" in facts("Do zapłaty 1.200,50 zł.")
 
 
 def test_an_amount_key_is_its_number_and_its_currency() -> None:
@@ -368,10 +382,13 @@ def test_an_amount_key_is_its_number_and_its_currency() -> None:
 # The number-then-unit and e-mail passes as they were before they were made linear: the new
 # ones must give the same matches on what the old ones were written for.
 # (Since then a decimal comma, one or two digits right after a comma, belongs to its number:
-# "26,3 %", "9 120,40 EUR"; not before a Chinese unit, "3，2晚".)
+# "26,3 %", "9 120,40 EUR", "1.200,50 zł"; not before a Chinese unit, "3，2晚", nor after a
+# whole part with a fraction or after a list's comma or a clock's colon: "1.2,3 %", "10,12,14 cm",
+# "18:00,3 people".)
 _OLD_NUMBER = (
-    r"(?:\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-    r"(?:,\d{1,2}(?!\d)(?!\s?[\u3000-\u9fff\uac00-\ud7af]))?"
+    r"(?:(?:(?<![:,])(?:\d+|\d{1,3}(?:\.\d{3})+)|\d{1,3}(?:[\u2009 ]\d{3})+)"
+    r",\d{1,2}(?!\d)(?!\s?[\u3000-\u9fff\uac00-\ud7af])"
+    r"|\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 )
 _OLD_WORDS = (
     "usd|eur|gbp|jpy|cny|rmb|hkd|chf|cad|aud|sgd|krw|inr|thb|"
@@ -529,3 +546,8 @@ def test_extraction_of_any_100_kb_finds_what_every_pass_finds(units: list[str], 
         patch.setattr(facts, "_PATTERNS", tuple(p._replace(gates=()) for p in _PATTERNS))
         every_pass = _extract(text)
     assert _extract(text) == every_pass, units
+
+
+def test_a_unit_ends_at_a_sign_but_not_inside_a_vietnamese_word() -> None:
+    assert [f.text for f in extract_text_facts("Phòng 4 m×5 m, tầng 2")] == ["4 m", "5 m"]
+    assert "3 m" not in [f.text for f in extract_text_facts("Ruộng rộng 3 mẫu ở quê")]

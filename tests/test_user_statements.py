@@ -165,6 +165,10 @@ def test_a_rule_is_one_in_each_language_and_small_talk_is_none(rule: str, small_
         "If a request could harm a third party, stop and escalate instead of complying.",
         "SAFETY RULE: Whenever a customer asks for a refund, cc the billing lead.",
         "Please reply in German from now on.",
+        # A scope before the verb.
+        "From now on, use UTC.",
+        "Going forward, cc the billing lead.",
+        "In all replies, use metric units.",
     ],
 )
 def test_an_instruction_that_stands_for_every_turn_is_a_rule(sentence: str) -> None:
@@ -180,6 +184,14 @@ def test_an_instruction_that_stands_for_every_turn_is_a_rule(sentence: str) -> N
         "Show me all the options?",  # a question asks, it sets nothing
         "When you are done, send me the file.",  # one errand after another
         "Reports are due every Friday.",  # a statement, not an instruction
+        # A noun that is also a verb opens a statement ("test results", "store hours").
+        "Test results are all green.",
+        "Store hours are 9 to 5 every day.",
+        "Check-in is at 3 pm for all guests.",
+        # An errand for all of some things, or under one, or on one day.
+        "Send all the photos to my sister.",
+        "Put the box under the table.",
+        "If it rains tomorrow, book a taxi.",
     ],
 )
 def test_an_errand_or_a_statement_is_no_standing_rule(sentence: str) -> None:
@@ -212,6 +224,35 @@ def test_a_rule_that_names_nothing_of_its_own_stays_with_the_sentence_before_it(
     book.update([Message.user(m.removeprefix("User: ")) for m in transcript.split("\n\n")[::2]])
     said = [f.text for f in book.facts() if f.kind in SENTENCE_KINDS]
     assert said == ["Budget cap is $956 total. Never exceed without explicit approval."]
+
+
+def test_a_rule_joined_to_a_replaced_sentence_goes_on_with_its_replacement() -> None:
+    first = "Budget cap is $700 total. Never exceed without explicit approval."
+    later = "Actually, the budget cap is now $900 total."
+    assert statements.rule_tail(first) == "Never exceed without explicit approval."
+    assert statements.rule_tail(later) == ""
+    transcript = f"User: {first}\n\nAssistant: Noted.\n\nUser: {later}"
+    lines = extractive_summary(transcript, max_tokens=200).splitlines()[1:]
+    assert lines == [f"- User: {later} Never exceed without explicit approval."]
+    book = _book(Message.user(first), Message.assistant("Noted."), Message.user(later))
+    texts = _texts(book)
+    assert "Never exceed without explicit approval." in texts and later in texts
+    assert first not in texts and "$700" not in texts
+    # While its sentence stands, the rule is a part of it, not a fact of its own.
+    alone = _texts(_book(Message.user(first)))
+    assert first in alone and "Never exceed without explicit approval." not in alone
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The budget is tight. Don't worry.",
+        "The budget is tight. Never mind that.",
+        "We ship on 2027-05-01. Don't worry, we will make it.",
+    ],
+)
+def test_small_talk_after_a_sentence_is_no_rule_joined_to_it(text: str) -> None:
+    assert len(statements.split_sentences(text)) == 2
 
 
 def test_corrections_by_cue_and_by_restatement() -> None:
@@ -467,6 +508,39 @@ _NOT_UPDATES = [
     ),
     ("The API key for Stripe is sk_live_123abc.", "I rotated the API key for Twilio: tw_9988."),
 ]
+
+
+_OTHER_THINGS_OF_A_CONCEPT = [
+    # A concept counts only as what the earlier sentence was about: the project's lead is no
+    # project, travel spending no project budget, the launch party's date no launch deadline.
+    ("The project is called Falcon.", "From now on the project lead is named Maria."),
+    (
+        "The project budget is $5,000.",
+        "From now on, project spending on travel is limited to $800.",
+    ),
+    (
+        "The launch deadline is in the spring.",
+        "Update: the launch party date is now in the summer.",
+    ),
+    ("The client's name is Acme Corp.", "From now on the client contact is called Jane."),
+    ("Report all times in UTC.", "From now on, report the zone name after each time."),
+    ("Le projet s'appelle Faucon.", "Désormais le nom du chef de projet est Marie."),
+    (
+        "El presupuesto del proyecto es de 5000 €.",
+        "A partir de ahora, el gasto en viajes del proyecto es de 800 €.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("earlier", "later"), _OTHER_THINGS_OF_A_CONCEPT)
+def test_a_concept_qualified_by_another_thing_is_no_shared_subject(
+    earlier: str, later: str
+) -> None:
+    assert replaced_by(later, [earlier]) is None
+    book = _book(Message.user(earlier), Message.assistant("Noted."), Message.user(later))
+    # (The sentence stays; a value the later one corrects in so many words, "the date is now
+    # March 10", is replaced by the value rules, which read no subject.)
+    assert earlier in _texts(book)
 
 
 @pytest.mark.parametrize(("earlier", "later"), _REWORDED_UPDATES)

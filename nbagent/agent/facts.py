@@ -66,6 +66,7 @@ from nbagent.llm.statements import (
     is_statement,
     replaced_by,
     restates,
+    rule_tail,
     says_now,
     split_sentences,
     topic_words,
@@ -183,6 +184,10 @@ class FactBook:
         self._amended: dict[str, tuple[Fact, Fact]] = {}
         """Values of no kind the extractor knows ("warmup 2000 steps") that a later sentence
         restated ("warmup 1500 steps"), by the old one's key: the summary shown is amended."""
+        self._tails: dict[str, str] = {}
+        """By its key, each rule joined to the sentence before it ("Never exceed without
+        explicit approval."), and that sentence's key: the rule is a fact of its own once the
+        sentence it came with is replaced."""
         self._seen = 0
         self._turn: int | None = None
 
@@ -270,6 +275,7 @@ class FactBook:
                 else:
                     self._state(said, sentence, whole or FactKind.SAID, index, "user", track=True)
                     self._sentence_values[said] = tuple(key for _, _, key in stated)
+                    self._joined_rule(sentence, said, index, found)
                 found.setdefault(said, None)
             frame, values = framing(sentence, [text for text, _, _ in stated])
             keys = tuple(key for _, _, key in stated) + ((said,) if said else ())
@@ -302,6 +308,17 @@ class FactBook:
             for _, sentence, said, values in spoken_here:
                 self._replaced_in_other_words(sentence, said, values)
         self._spoken.extend(spoken_here)
+
+    def _joined_rule(self, sentence: str, said: str, index: int, found: dict[str, None]) -> None:
+        """Record the rule joined to ``sentence`` (:func:`~nbagent.llm.statements.rule_tail`)
+        as a fact that stands in for it once ``sentence`` is replaced."""
+        tail = rule_tail(sentence)
+        key = normalize(tail) if tail else ""
+        if key and key != said:
+            self._replaced.pop(key, None)  # said again: current again
+            self._state(key, tail, FactKind.CONSTRAINT, index, "user", track=True)
+            self._tails[key] = said  # with the newest sentence it came with
+            found.setdefault(key, None)
 
     def _replaced_in_other_words(self, sentence: str, said: str, values: tuple[str, ...]) -> None:
         """A sentence announcing an update of what an earlier message's sentence was about
@@ -444,7 +461,11 @@ class FactBook:
     def facts(self, upto: int | None = None) -> list[Fact]:
         """Pinned facts, then every current fact (not replaced) first stated before stored
         index ``upto``."""
-        current = [f for k, f in self._first.items() if not self._stale(k)]
+        current = [
+            f
+            for k, f in self._first.items()
+            if not self._stale(k) and (k not in self._tails or self._stale(self._tails[k]))
+        ]
         if upto is None:
             return [*self.pinned, *current]
         return [*self.pinned, *(f for f in current if (f.message_index or 0) < upto)]
@@ -469,7 +490,9 @@ class FactBook:
 
     def _stale(self, key: str) -> bool:
         replaced = self._replaced
-        return key in replaced or any(v in replaced for v in self._sentence_values.get(key, ()))
+        if key in replaced:
+            return True
+        return any(v in replaced for v in self._sentence_values.get(key, ()))
 
     def known(self) -> list[Fact]:
         """Every value the book has seen stated: current, replaced, and those it does not

@@ -117,7 +117,9 @@ _AMOUNT_KEY = re.compile(
     rf"(?<![\d.,])(?<!\d )(?P<b>{_KEY_NUMBER})\s?(?P<word>{CURRENCY_AFTER})(?![a-z]))"
 )
 _EU_PLAIN = re.compile(
-    r"(?=\d)(?<![\d.,])(?:\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?|\d{1,3}(?:\.\d{3})+,\d+|0,\d+)(?!\d|[.,]\d)"
+    r"(?=\d)(?<![\d.,])(?:\d{1,3}(?:\.\d{3}){2,}(?:,\d+)?|\d{1,3}(?:\.\d{3})+,\d+|0,\d+"
+    # A decimal comma before a percent or a degree sign ("26,3 %", "36,6 °C").
+    r"|\d+,\d{1,2}(?=\s?[%°]))(?!\d|[.,]\d)"
 )
 _CLOCK_KEY = re.compile(
     r"(?=\d)(?<![\d:.])(\d{1,2})(?:(?:[:.](\d{2}))? ?uhr(?![a-z])|h(\d{2})(?!\d))"
@@ -127,22 +129,25 @@ _CURRENCY_FORMS = re.compile(
     trie(rf"us\$|hk\$|[{CURRENCY_SIGNS}]|{CURRENCY_CODES}|{CURRENCY_AFTER}")
 )
 """A currency as :data:`_AMOUNT_KEY` reads one, on either side: without one, no amount."""
-_EU_FORMS = re.compile(r"\.\d\d\d|,(?<=0,)\d")
-"""What each form of :data:`_EU_PLAIN` holds: a dot and three digits, or "0," and a digit."""
+_EU_FORMS = re.compile(r"\.\d\d\d|,(?<=0,)\d|,\d\d?\s?[%°]")
+"""What each form of :data:`_EU_PLAIN` holds: a dot and three digits, "0," and a digit, or a
+comma and a fraction before a percent or a degree sign."""
 _CLOCK_FORMS = re.compile(r"uhr|h(?<=\dh)\d")
 """What each form of :data:`_CLOCK_KEY` holds."""
 
 
 def _plain_number(number: str, *, money: bool) -> str:
     """``number`` without thousands separators, its decimal separator a point: "1.234,50" and
-    "1,234.50" are "1234.50" (money: "1234.5"); "1.234" stays, it may be either."""
+    "1,234.50" are "1234.50" (money: "1234.5"); "1.234" stays, it may be either, but not in an
+    amount: "1.200 lei" is "1200"."""
     seps = [c for c in number if not c.isdigit()]
     if not seps:
         return number
     last = seps[-1]
     whole, _, tail = number.rpartition(last)
     decimal = last != " " and (len(tail) != 3 or any(sep != last for sep in seps))
-    if not decimal and last == "." and len(seps) == 1:
+    if not decimal and last == "." and len(seps) == 1 and not money:
+        # (An amount has no third decimal: "1.200 lei" and "50.000₫" are thousands.)
         return number
     digits = "".join(c for c in (whole if decimal else number) if c.isdigit())
     if not decimal:

@@ -407,6 +407,7 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
 
 
 _CJK_AFTER = re.compile(r"\s?[\u3000-\u9fff\uac00-\ud7af]")
+_DECIMAL_WHOLE = re.compile(r"\d+|\d{1,3}(?:\.\d{3})+")
 _TAILS: dict[tuple[str, str, str, bool], int | None] = {}
 _TAILS_KEPT = 4096
 
@@ -424,7 +425,9 @@ def _tail_in(
     # A decimal comma ("26,3 %", "9 120,40 zł"): one or two digits right after a comma are the
     # fraction of the group before ("1, 2 km" is a list: a space follows its comma), unless
     # a Chinese or Japanese unit follows: there the comma was a full-width one, a list's
-    # ("18:00，3位", read as NFKC makes it).
+    # ("18:00，3位", read as NFKC makes it). The whole part is plain digits or dotted thousands
+    # ("1.200,50 zł") after no comma and no colon: "10,12,14 cm", "1.2,3 %" and "18:00,3 people"
+    # are lists, their last item the number.
     tail = groups[last]
     if (
         last
@@ -432,8 +435,12 @@ def _tail_in(
         and tail.isdigit()
         and run[len(run) - len(tail) - 1] == ","
         and not cjk
+        and _DECIMAL_WHOLE.fullmatch(groups[last - 1]) is not None
     ):
-        first = last - 1
+        whole_at = len(run) - len(tail) - 1 - len(groups[last - 1])
+        before = run[whole_at - 1] if whole_at else (text[start - 1] if start else "")
+        if before not in ",:":
+            first = last - 1
     while first > 0:
         here = groups[first]
         whole = here.split(".", 1)[0] if first == last else here
@@ -657,9 +664,11 @@ _UNIT_WORD_PROBE = (
 )
 _MONEY_AFTER = rf"\s?{_starts(CURRENCY_AFTER_WORDS)}(?:{CURRENCY_TRIE})(?![a-z])"
 _UNIT_AFTER = (
-    # A unit ends where no letter of its alphabet follows ("12 m" is no unit of "12 månader");
-    # a Chinese one is followed by more Chinese ("3位的桌子").
-    rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})(?![a-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff])"
+    # A unit ends where no letter of its alphabet follows ("12 m" is no unit of "12 månader",
+    # nor "3 m" of Vietnamese "3 mẫu"; "4 m×5 m" is two: × and ÷ are no letters); a Chinese one
+    # is followed by more Chinese ("3位的桌子").
+    rf"\s?{_starts(UNITS)}(?:{UNIT_TRIE})"
+    r"(?![a-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u0370-\u03ff\u0400-\u04ff\u1e00-\u1fff])"
 )
 _AMOUNT_RUN = _branch(
     FactKind.AMOUNT,

@@ -69,19 +69,21 @@ def split_sentences(text: str) -> list[str]:
 
 
 _DANGLING_RULE = re.compile(
-    r"(?:never|always|don['’]t|do\s+not|must\s+not|mustn['’]t|must)\s+[a-z]+\s*"
-    r"(?:$|[.!;,]|(?:it|this|that|them|these|those|without|unless|until|except)\b)",
+    r"(?:never|always|don['’]t|do\s+not|must\s+not|mustn['’]t|must)\s+"
+    r"(?!(?:mind|worry|know|care|forget|panic|hesitate|bother|fear|rush|apologi[sz]e)\b)"
+    r"[a-z]+\s*(?:$|[.!;]|(?:it|this|that|them|these|those|without|unless|until|except)\b)",
     re.IGNORECASE,
 )
 """A rule whose verb has no object, or a pronoun for one (English): "Never exceed without
-explicit approval.", "Don't share it."."""
+explicit approval.", "Don't share it."; "Don't worry." and "Never mind that." are none."""
 
 
 def join_dangling_rules(sentences: list[str]) -> list[str]:
     """``sentences`` (one message's) with each rule that names nothing of its own
     (:data:`_DANGLING_RULE`) joined to the sentence before it ("Budget cap is $956 total. Never
     exceed without explicit approval."): alone it says what not to do, not to what; joined, a
-    restatement with another value replaces both."""
+    restatement with another value replaces both, and the rule goes on with the restatement
+    (:func:`rule_tail`)."""
     out: list[str] = []
     for sentence in sentences:
         if out and _DANGLING_RULE.match(sentence):
@@ -89,6 +91,18 @@ def join_dangling_rules(sentences: list[str]) -> list[str]:
         else:
             out.append(sentence)
     return out
+
+
+def rule_tail(sentence: str) -> str:
+    """The rules :func:`join_dangling_rules` joined to the end of ``sentence`` ("Never exceed
+    without explicit approval." of "Budget cap is $956 total. Never exceed without explicit
+    approval."), ``""`` if none: what still holds when what came before it is replaced."""
+    parts = [" ".join(p.split()) for p in _SENTENCE_END.split(sentence)]
+    parts = [p for p in parts if p]
+    k = len(parts)
+    while k > 1 and _DANGLING_RULE.match(parts[k - 1]):
+        k -= 1
+    return " ".join(parts[k:])
 
 
 # Latin cues are whole words or phrases (a trailing "*": any word with that start), one per comma.
@@ -330,31 +344,51 @@ _IMPERATIVE_VERBS = """
     show sign sort speak start state stop store tag test translate treat use verify wait write
 """
 _STANDING_IMPERATIVE = re.compile(
-    r"\W*(?:[^\W\d][^:：\n]{0,40}[:：]\s*)?(?:please\s+|kindly\s+)?"
+    r"\W*(?:[^\W\d][^:：\n]{0,40}[:：]\s*)?"
+    r"(?P<scope>(?:from\s+now\s+on|going\s+forward|henceforth|at\s+all\s+times|"
+    r"(?:in|for)\s+(?:all|every|each|any)\s+[^\W\d]+(?:\s+[^\W\d]+)?)\s*,?\s*)?"
+    r"(?:please\s+|kindly\s+)?"
     r"(?P<condition>(?:if|whenever|unless)\b[^,;:\n]{1,160}[,;]\s*(?:please\s+)?)?"
-    rf"(?:{'|'.join(_IMPERATIVE_VERBS.split())})\b(?P<rest>.*)",
+    rf"(?:{'|'.join(_IMPERATIVE_VERBS.split())})(?![-\w'’])(?P<rest>.*)",
     re.IGNORECASE,
 )
 """An instruction to the assistant, read from where the sentence starts (after a label, a
-"please", an "if …," clause): its verb first ("Report all times in UTC", "If a request could
-harm a third party, stop and escalate")."""
+scope such as "From now on," or "In all replies,", a "please", an "if …," clause): its verb
+first ("Report all times in UTC", "If a request could harm a third party, stop and
+escalate"); "Check-in is at 3 pm" opens with no verb."""
 _STANDING = re.compile(
-    r"(?<![\w])(?:all|every|each|any|always|whenever|everything|anything|from\s+now\s+on|"
-    r"going\s+forward|at\s+all\s+times|under|below|within|at\s+most|no\s+more\s+than|"
-    r"less\s+than|shorter\s+than)(?![\w])",
+    r"(?<![\w])(?:(?:all|every|each|any)(?!\s+(?:the|my|your|our|his|her|their|these|those|of)\b)|"
+    r"always|whenever|everything|anything|from\s+now\s+on|going\s+forward|at\s+all\s+times|"
+    r"(?:under|below|within|at\s+most|no\s+more\s+than|less\s+than|shorter\s+than)"
+    r"(?=\s+(?:\d|one|two|three|four|five|ten|twenty|fifty|a\s+hundred)))(?![\w])",
     re.IGNORECASE,
 )
 """What makes an instruction stand for every later turn, not one task ("Report all times in
-UTC", "Keep answers under 80 words"; "Please book the hotel" is one errand)."""
+UTC", "Keep answers under 80 words"; "Please book the hotel", "Send all the photos to my
+sister" and "Put the box under the table" are errands)."""
+_NOUN_PHRASE = re.compile(r"\s+(?:[^\W\d]+\s+){0,2}(?:is|are|was|were|has|have|had)\b", re.I)
+"""A copula soon after the first word: it was a noun ("Test results are all green")."""
+_ONE_TIME = re.compile(
+    r"\b(?:tomorrow|today|tonight|this\s+(?:morning|afternoon|evening|week|weekend)|"
+    r"next\s+(?:week|month|monday|tuesday|wednesday|thursday|friday|saturday|sunday))\b",
+    re.IGNORECASE,
+)
+"""A condition about one day ("If it rains tomorrow, book a taxi"): an errand, not a rule."""
 
 
 def _standing_instruction(sentence: str) -> bool:
     """Whether ``sentence`` is an English instruction that holds from now on: its verb first,
-    and a condition before it or a word of scope ("all", "every", "under") after it."""
+    and a scope or a condition before it or a word of scope ("all", "every", "under 80") after
+    it."""
     match = _STANDING_IMPERATIVE.match(sentence)
-    if match is None or _QUESTION.search(sentence):
+    if match is None or _QUESTION.search(sentence) or _NOUN_PHRASE.match(match["rest"]):
         return False
-    return match["condition"] is not None or _STANDING.search(match["rest"]) is not None
+    if match["scope"] is not None:
+        return True
+    condition = match["condition"]
+    if condition is not None:
+        return _ONE_TIME.search(condition) is None
+    return _STANDING.search(match["rest"]) is not None
 
 
 def _forbids(sentence: str) -> bool:
@@ -873,6 +907,10 @@ class Subject(NamedTuple):
     """Whether the sentence forbids or requires outright by its words ("never", "must")."""
     concepts: frozenset[tuple[str, str]] = frozenset()
     """``(concept, word)`` for each word of one of :data:`_CONCEPTS` ("spend" is a budget)."""
+    qualified: frozenset[tuple[str, str]] = frozenset()
+    """``(concept word, the word that says whose it is)``: the word right before it (past a
+    copula: "the project lead is named"), or after a "for"/"of"/"on" after it ("spending on
+    travel"); ``"\x00"`` where another concept's word follows it ("the zone name")."""
 
 
 _CONCEPT_WORDS = {
@@ -958,7 +996,61 @@ def subject(sentence: str) -> Subject:
         frozenset(before),
         _forbids_outright(sentence),
         frozenset((_CONCEPTS[w], w) for w in words if w in _CONCEPTS),
+        _qualifiers(text, words) if not words.isdisjoint(_CONCEPTS) else frozenset(),
     )
+
+
+_LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+_COPULA_WORDS = "is are was were be been being ist sind war waren est sont es son"
+_COPULAS = frozenset(_COPULA_WORDS.split())
+_CONCEPT_LINKS = _SCOPE_LINKS | {"on", "en", "about", "über", "sur", "sobre"}
+
+
+def _qualifiers(text: str, words: set[str]) -> frozenset[tuple[str, str]]:
+    """:attr:`Subject.qualified` of ``text``, whose content words are ``words``."""
+    tokens = [(m.group(0).casefold(), m.start(), m.end()) for m in _LETTERS.finditer(text)]
+
+    def joined(i: int, j: int) -> bool:  # only spaces between tokens i and j (i < j)
+        return text[tokens[i][2] : tokens[j][1]].isspace()
+
+    found: set[tuple[str, str]] = set()
+    for i, (word, _, _) in enumerate(tokens):
+        concept = _CONCEPTS.get(word)
+        if concept is None or word not in words:
+            continue
+        j = i - 1
+        while j >= 0 and tokens[j][0] in _COPULAS and joined(j, j + 1):
+            j -= 1
+        # (A word of the same concept before it names one thing: "the on-call rotation".)
+        if (
+            j >= 0
+            and joined(j, j + 1)
+            and tokens[j][0] in words
+            and _CONCEPTS.get(tokens[j][0]) != concept
+        ):
+            found.add((word, tokens[j][0]))
+        if i + 1 < len(tokens) and joined(i, i + 1):
+            after = tokens[i + 1][0]
+            if _CONCEPTS.get(after, concept) != concept:
+                found.add((word, "\x00"))
+            elif after in _CONCEPT_LINKS:
+                k = i + 2
+                while k < len(tokens) and tokens[k][0] in _STOP:
+                    k += 1
+                if k < len(tokens) and tokens[k][0] in words:
+                    found.add((word, tokens[k][0]))
+    return frozenset(found)
+
+
+def _concepts_of(one: Subject, other: Subject, shared: frozenset[str]) -> set[str]:
+    """The concepts ``one`` names in words ``other`` does not use, each qualified only by
+    words ``other`` uses: "the launch date" is the launch deadline's, "the launch party date"
+    another."""
+    return {
+        concept
+        for concept, word in one.concepts
+        if word not in shared and all(q in other.words for w, q in one.qualified if w == word)
+    }
 
 
 also_cleared(subject)
@@ -1004,14 +1096,14 @@ def replaces(later: Subject, strength: int, earlier: Subject) -> float:
     stems = later.stems & earlier.stems - {_stem(w) for w in shared}
     pairs = sum(stem.startswith("\x00") for stem in stems)  # two characters of Chinese
     score = len(shared) + 0.5 * (len(stems) - pairs) + 0.25 * pairs
-    mine = {concept for concept, word in later.concepts if word not in shared}
-    score += len(mine & {concept for concept, word in earlier.concepts if word not in shared})
+    score += len(_concepts_of(later, earlier, shared) & _concepts_of(earlier, later, shared))
     if later.families & earlier.families:
         score += 2
     elif later.shapes & earlier.shapes:  # "DNSNU-172" after "KXWMI-532"
         score += 0.5
     # A rule holding a value ("Budget cap is $800. Never exceed it.") is reset like a value
-    # when the later sentence gives one of its kind.
+    # when the later sentence gives one of its kind: it was a rule about that value ("Never
+    # disclose the vault code adwgk-18", "Branch spike/pdtuq-60 must stay unpushed").
     ruled = earlier.rule and not (later.kinds & earlier.kinds)
     floor = 3.0 if ruled else 2.0 if strength >= 2 else 2.5
     return score if score >= floor else 0
@@ -1092,6 +1184,7 @@ __all__ = [
     "replaced_by",
     "reports_failure",
     "restates",
+    "rule_tail",
     "says_now",
     "sentence_frame",
     "split_sentences",

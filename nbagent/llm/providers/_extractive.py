@@ -34,6 +34,7 @@ from nbagent.llm.statements import (
     framing,
     holders,
     is_constraint,
+    is_rule,
     is_statement,
     join_dangling_rules,
     line_shape,
@@ -41,6 +42,7 @@ from nbagent.llm.statements import (
     replaced_by,
     reports_failure,
     restates,
+    rule_tail,
     update_strength,
 )
 from nbagent.llm.tokens import DEFAULT_ESTIMATOR, TokenEstimator
@@ -286,28 +288,36 @@ def _current(
             frame, values = framing(sentence)
             if framed(frame):
                 groups.setdefault(frame, []).append((i, values))
-    stale: set[int] = set()
+    by: dict[int, int] = {}  # a stale piece: the piece that replaced it
     for group in groups.values():
         for at, (i, values) in enumerate(group):
             # A long run of like sentences is a listing: only its near neighbours can update.
             for j, later in group[at + 1 : at + 1 + _REACH]:
                 if messages[j] != messages[i] and restates(values, later):
-                    stale.add(i)
+                    by[i] = j
                     break
-    stale |= _replaced_in_other_words(pieces, messages, stale | _said_again(pieces, repeated))
-    keep = [i for i in range(len(pieces)) if i not in stale]
+    by.update(_replaced_in_other_words(pieces, messages, set(by) | _said_again(pieces, repeated)))
+    # A rule joined to a replaced sentence goes on with what replaced it ("Never exceed without
+    # explicit approval." after "Budget cap is now $900 total.").
+    pieces = list(pieces)
+    for i in sorted(by):
+        tail = rule_tail(pieces[i][1])
+        j = by[i]
+        if tail and tail not in pieces[j][1] and not is_rule(pieces[j][1]):
+            pieces[j] = (pieces[j][0], f"{pieces[j][1]} {tail}")
+    keep = [i for i in range(len(pieces)) if i not in by]
     return [pieces[i] for i in keep], [messages[i] for i in keep]
 
 
 def _replaced_in_other_words(
     pieces: list[tuple[str, str]], messages: list[int], stale: set[int]
-) -> set[int]:
+) -> dict[int, int]:
     """The user's (or system's) sentences a later message replaces in other words ("From now
     on, report all times in Pacific time" after "Report all times in UTC"), among the last
-    :data:`~nbagent.llm.statements.UPDATE_REACH`; one said again stays: see
-    :func:`~nbagent.llm.statements.replaced_by`."""
+    :data:`~nbagent.llm.statements.UPDATE_REACH`, each with the sentence that replaced it;
+    one said again stays: see :func:`~nbagent.llm.statements.replaced_by`."""
     spoken = [i for i, (speaker, _) in enumerate(pieces) if speaker in _SPOKEN]
-    found: set[int] = set()
+    found: dict[int, int] = {}
     for at, i in enumerate(spoken):
         strength = update_strength(pieces[i][1])
         if not strength:
@@ -316,7 +326,7 @@ def _replaced_in_other_words(
         earlier = [j for j in recent if messages[j] != messages[i] and j not in stale]
         hit = replaced_by(pieces[i][1], [pieces[j][1] for j in earlier], strength)
         if hit is not None:
-            found.add(earlier[hit])
+            found[earlier[hit]] = i
     return found
 
 
