@@ -439,7 +439,7 @@ def _tail_in(
     ):
         whole_at = len(run) - len(tail) - 1 - len(groups[last - 1])
         before = run[whole_at - 1] if whole_at else (text[start - 1] if start else "")
-        if before not in ",:":
+        if before not in (",", ":"):
             first = last - 1
     while first > 0:
         here = groups[first]
