@@ -429,32 +429,32 @@ def _tail_in(
     # ("1.200,50 zł") after no comma and no colon: "10,12,14 cm", "1.2,3 %" and "18:00,3 people"
     # are lists, their last item the number.
     tail = groups[last]
-    if (
-        last
+    offsets = list(itertools.accumulate((len(g) + 1 for g in groups[:-1]), initial=0))
+    decimal = (
+        last > 0
         and len(tail) <= 2
         and tail.isdigit()
-        and run[len(run) - len(tail) - 1] == ","
+        and run[offsets[last] - 1] == ","
         and not cjk
         and _DECIMAL_WHOLE.fullmatch(groups[last - 1]) is not None
-    ):
-        whole_at = len(run) - len(tail) - 1 - len(groups[last - 1])
-        before = run[whole_at - 1] if whole_at else (text[start - 1] if start else "")
-        if before not in (",", ":"):
-            first = last - 1
+        and (run[offsets[last - 1] - 1] if last > 1 else text[start - 1] if start else "")
+        not in (",", ":")
+    )
+    if decimal:
+        first = last - 1
     while first > 0:
         here = groups[first]
         whole = here.split(".", 1)[0] if first == last else here
         before = groups[first - 1]
         if len(whole) != 3 or not whole.isdigit() or len(before) > 3 or not before.isdigit():
             break
+        if decimal and run[offsets[first] - 1] == ",":
+            break  # (a number with a decimal comma has no comma thousands: "1,234 100,0")
         first -= 1
-    at = end - len(groups[last])  # where the last group starts, then where the first does
-    for k in range(last, first, -1):
-        at -= len(groups[k - 1]) + 1
-    for group in groups[first:]:
+    for k in range(first, last + 1):
+        at = start + offsets[k]
         if at == 0 or not lead.match(text, at - 1):
             return at - start
-        at += len(group) + 1
     return None
 
 
