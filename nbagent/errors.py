@@ -171,6 +171,19 @@ class StoreError(NbAgentError):
 
 # --- settings that left ------------------------------------------------------------------------
 
+
+class RetiredSettingWarning(DeprecationWarning):
+    """A retired setting was passed or read: it still works for one release, and the message
+    says what replaced it.
+
+    A class of its own, so a test suite that turns warnings into errors (nbagent's own does) can
+    keep showing these instead: code written for the previous release, or a test that passes a
+    retired name on purpose, then still runs (``filterwarnings = ["error",
+    "default::nbagent.errors.RetiredSettingWarning"]``). A ``DeprecationWarning``, so filters
+    and ``pytest.warns`` on that class see it too.
+    """
+
+
 _T = TypeVar("_T")
 
 
@@ -179,9 +192,9 @@ class Retired:
     """A setting that is no longer one, for one release: what passing it does now.
 
     ``apply(value, kwargs)`` moves the value to its new home in ``kwargs`` (or does nothing,
-    when the behaviour is now fixed); ``advice`` ends the ``DeprecationWarning``; ``reads`` is
-    what reading the old attribute gives; ``renamed``: the field that takes the same values
-    now, where one does (a tuning grid's axis moves there).
+    when the behaviour is now fixed); ``advice`` ends the :class:`RetiredSettingWarning`;
+    ``reads`` is what reading the old attribute gives; ``renamed``: the field that takes the
+    same values now, where one does (a tuning grid's axis moves there).
     """
 
     advice: str
@@ -193,19 +206,25 @@ class Retired:
 def retired_settings(
     retired: Mapping[str, Retired], *, old_fields: tuple[str, ...] = ()
 ) -> Callable[[type[_T]], type[_T]]:
-    """Let a settings class take (with a ``DeprecationWarning``) and read the fields it lost.
+    """Let a settings class take (with a :class:`RetiredSettingWarning`) and read the fields it
+    lost: a dataclass, or a pydantic model.
 
     ``dataclasses.replace`` goes through ``__init__`` too, so it is covered; the class's own
     fields, its repr and its equality are the new ones only. Retired names are applied in the
     order of ``retired``. What the previous release stored or pickled is read without a warning
     (the user passed nothing): :func:`current_settings` for saved field values, and an old
     pickle through ``__setstate__`` (a ``slots`` class pickles its values in field order:
-    ``old_fields`` is the previous release's order).
+    ``old_fields`` is the previous release's order). A pydantic model's stored values are
+    validated without its ``__init__``: a ``model_validator(mode="before")`` of its own or of
+    its container moves the retired ones.
     """
 
     def decorate(cls: type[_T]) -> type[_T]:
         init = cls.__init__
-        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+        # A pydantic model reads its private attributes through its own __getattr__ and pickles
+        # {"__dict__": field values, ...}; a dataclass has neither.
+        own_getattr: Callable[[Any, str], object] | None = getattr(cls, "__getattr__", None)
+        pydantic_setstate = getattr(cls, "__setstate__", None) if _is_pydantic(cls) else None
 
         @functools.wraps(init)
         def __init__(self: _T, *args: Any, **kwargs: Any) -> None:
@@ -214,7 +233,7 @@ def retired_settings(
                 gone.apply(kwargs.pop(name), kwargs)
                 warnings.warn(
                     f"{cls.__name__}.{name} is no longer a setting: {gone.advice}",
-                    DeprecationWarning,
+                    RetiredSettingWarning,
                     stacklevel=_caller_level(),
                 )
             init(self, *args, **kwargs)
@@ -222,15 +241,26 @@ def retired_settings(
         def __getattr__(self: _T, name: str) -> object:
             gone = retired.get(name)
             if gone is None:
+                if own_getattr is not None:
+                    return own_getattr(self, name)
                 raise AttributeError(f"{cls.__name__!r} object has no attribute {name!r}")
             warnings.warn(
                 f"{cls.__name__}.{name} is no longer a setting: {gone.advice}",
-                DeprecationWarning,
+                RetiredSettingWarning,
                 stacklevel=2,
             )
             return gone.reads(self)
 
         def __setstate__(self: _T, state: Any) -> None:
+            if pydantic_setstate is not None:
+                if any(name in state["__dict__"] for name in retired):
+                    # Built afresh from the old field values, as the previous release's stored
+                    # ones are: a retired value's new home may be more than a field.
+                    values = current_settings(cls, state["__dict__"])
+                    state = cls(**values).__getstate__()
+                pydantic_setstate(self, state)
+                return
+            fields = dataclasses.fields(cls)  # type: ignore[arg-type]
             if isinstance(state, dict):
                 values = dict(state)
             else:
@@ -253,6 +283,11 @@ def retired_settings(
         return cls
 
     return decorate
+
+
+def _is_pydantic(cls: type) -> bool:
+    """Whether ``cls`` is a pydantic model (by its marks: this module imports no pydantic)."""
+    return hasattr(cls, "__pydantic_fields__") and hasattr(cls, "model_validate")
 
 
 def current_settings(cls: type, values: Mapping[str, Any]) -> dict[str, Any]:
@@ -304,6 +339,7 @@ __all__ = [
     "RateLimitError",
     "ReadOnlySlotError",
     "RequestTooLargeError",
+    "RetiredSettingWarning",
     "StoreError",
     "StreamError",
     "ToolError",

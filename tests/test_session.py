@@ -14,7 +14,7 @@ import pytest
 
 from nbagent.agent.builder import AgentBuilder
 from nbagent.agent.config import Agent
-from nbagent.agent.context import ContextSlot, SlotConfig
+from nbagent.agent.context import ContextSlot
 from nbagent.agent.session import AgentSession
 from nbagent.agent.store import InMemoryStore
 from nbagent.agent.summary import SummaryConfig
@@ -131,18 +131,20 @@ async def test_stream_closed_early_is_discarded() -> None:
     assert session.turn_index == 1
 
 
-async def test_read_only_slot_refuses_turns() -> None:
-    provider = OfflineProvider()
-    session = make_session(provider)
-    await session.create_slot(
-        "reference", SlotConfig(read_only=True), [Message.user("q"), Message.assistant("a")]
-    )
+async def test_read_only_slot_refuses_turns_also_once_reopened() -> None:
+    provider, store = OfflineProvider(), InMemoryStore()
+    session = make_session(provider, store=store, session_id="s")
+    history = [Message.user("q"), Message.assistant("a")]
+    await session.create_slot("reference", messages=history, read_only=True)
     with pytest.raises(ReadOnlySlotError, match="read-only"):
         await session.submit_turn("hi")
     assert provider.calls == 0 and session.turn_index == 0
     session.switch_slot("main")
     await session.submit_turn("hi")
     assert session.turn_index == 1
+    reopened = make_session(provider, store=store, session_id="s")
+    await reopened.open()
+    assert reopened.slots["reference"].read_only and not reopened.slots["main"].read_only
 
 
 async def test_concurrent_turn_is_refused() -> None:

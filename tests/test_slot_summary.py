@@ -41,7 +41,6 @@ STORED_CONFIG = {
         "summary_marker": "[上下文摘要]",
         "summary_position": "start",
     },
-    "read_only": False,
 }
 
 
@@ -186,12 +185,14 @@ async def test_a_slot_is_stored_with_its_summary_beside_its_config() -> None:
     store = InMemoryStore()
     slot = ContextSlot("main", "s", config=KEEP_ONE, messages=HISTORY)
     await slot.save(store)
-    assert await store.get_value("s", "slot", "main") == {"config": STORED_CONFIG, "summary": None}
+    stored = {"config": STORED_CONFIG, "summary": None, "read_only": False}
+    assert await store.get_value("s", "slot", "main") == stored
     slot.set_summary("They asked twice.", 4)
     await slot.save(store)
     assert await store.get_value("s", "slot", "main") == {
         "config": STORED_CONFIG,
         "summary": {"text": "They asked twice.", "upto": 4},
+        "read_only": False,
     }
     loaded = await ContextSlot.load(store, "s", "main")
     assert loaded is not None and loaded.config == KEEP_ONE
@@ -240,6 +241,7 @@ async def test_a_slot_stored_in_the_older_shape_loads_with_its_summary() -> None
     assert await store.get_value("s", "slot", "main") == {
         "config": STORED_CONFIG,
         "summary": {"text": "They asked twice.", "upto": 4},
+        "read_only": False,
     }
 
 
@@ -258,6 +260,7 @@ async def test_older_shapes_without_a_summary_or_in_full_mode_load(
     assert slot is not None
     assert (slot.config.mode, slot.summary) == (mode, summary)
     assert slot.config.focused == (KEEP_ONE.focused if "focused" in value else FocusedConfig())
+    assert slot.read_only is value["read_only"]  # the slot's state now, beside its config
 
 
 @pytest.mark.parametrize("summary", [{"text": "no upto"}, {"text": "before the start", "upto": -3}])
@@ -284,9 +287,8 @@ async def test_a_failed_save_leaves_the_slot_summary_as_it_was() -> None:
     slot.set_summary("old", 2)
     new = SlotSummary("new", 4)
     ops = slot.save_ops(summary=new)
-    assert ops[-1] == PutValue(
-        "s", "slot", "main", {"config": STORED_CONFIG, "summary": {"text": "new", "upto": 4}}
-    )
+    value = {"config": STORED_CONFIG, "summary": {"text": "new", "upto": 4}, "read_only": False}
+    assert ops[-1] == PutValue("s", "slot", "main", value)
     with pytest.raises(StoreError):
         await store.commit(ops)
     assert slot.summary == SlotSummary("old", 2)  # not applied: the write failed

@@ -341,11 +341,12 @@ class SummaryCheckpoint:
         state: SessionState,
         config: SlotConfig,
         summary: SlotSummary | None,
+        read_only: bool,
     ) -> Plan | None:
-        """The save of ``draft`` over ``state`` and the slot's ``config`` and ``summary``, the
-        newest the writer knows (turns may have been committed since the draft started: they
-        stay); ``None`` when the summary saved meanwhile covers as much (this one would undo
-        it)."""
+        """The save of ``draft`` over ``state`` and the slot's ``config``, ``summary`` and
+        ``read_only``, the newest the writer knows (turns may have been committed since the
+        draft started: they stay); ``None`` when the summary saved meanwhile covers as much
+        (this one would undo it)."""
         saved = state.summaries.get(draft.slot_id)
         if saved is not None and saved.upto >= draft.upto:
             return None
@@ -356,7 +357,9 @@ class SummaryCheckpoint:
         new_summary = None
         if config.mode is SlotMode.FOCUSED:
             new_summary = new_state.summaries[draft.slot_id]
-        value = slot_value(config, summary if new_summary is None else new_summary)
+        value = slot_value(
+            config, summary if new_summary is None else new_summary, read_only=read_only
+        )
         sid = self.session_id
         ops: list[StoreOp] = [
             PutValue(sid, SLOT_NAMESPACE, draft.slot_id, value),

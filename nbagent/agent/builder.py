@@ -127,10 +127,10 @@ class AgentBuilder:
 
     def track_retention(self, on: bool = True, probes: Sequence[str] = ()) -> AgentBuilder:
         """Record per turn which facts the model still sees, and of ``probes`` (texts you rely
-        on) how many (see ``AgentConfig``)."""
+        on) how many (``AgentConfig.track_retention``: ``True``, or the probes)."""
         if isinstance(probes, str):
             raise ConfigurationError("probes must be a list of texts, not one string")
-        return self._set(track_retention=on, probes=tuple(probes))
+        return self._set(track_retention=tuple(probes) if on and probes else on)
 
     def estimator(self, estimator: TokenEstimator | None) -> AgentBuilder:
         return self._set(estimator=estimator)

@@ -37,6 +37,18 @@ class Agent:
         object.__setattr__(self, "tools", tuple(self.tools))
 
 
+def _probes_into_retention(value: object, kwargs: dict[str, Any]) -> None:
+    """Probes were counted only with ``track_retention`` on: they become its value then (a
+    ``track_retention`` of probes given beside them wins), and stay ignored otherwise."""
+    if not isinstance(value, tuple) or not all(isinstance(p, str) and p.strip() for p in value):
+        raise ConfigurationError(
+            f"probes must be a tuple of non-empty texts, got {value!r}; better, pass them as "
+            'track_retention=("QX7Y2B", "vegetarian")'
+        )
+    if value and kwargs.get("track_retention", False) is True:
+        kwargs["track_retention"] = value
+
+
 @retired_settings(
     {
         "default_slot_id": Retired(
@@ -48,6 +60,13 @@ class Agent:
             "estimates are always scaled by the provider's reported input tokens (a provider "
             "that reports none leaves them as they are); this value was ignored",
             reads=lambda c: True,
+        ),
+        "probes": Retired(
+            "pass the probe texts as track_retention, which also turns the tracking on: "
+            'AgentConfig(track_retention=("QX7Y2B", "vegetarian")); with track_retention=True '
+            "these probes were moved there, with it off they were ignored (as before)",
+            reads=lambda c: c.track_retention if isinstance(c.track_retention, tuple) else (),
+            apply=_probes_into_retention,
         ),
     }
 )
@@ -73,26 +92,31 @@ class AgentConfig:
     estimated input tokens of recent turns on the same provider and model (outliers left out)
     scales microcompact's budget checks and the watermark's estimate
     (``TurnRecord.calibration_*`` show it; see :mod:`nbagent.llm.tokens`)."""
-    track_retention: bool = False
+    track_retention: bool | tuple[str, ...] = False
     """Count on every turn how many of the slot's facts the request still showed the model
     (``TurnRecord.facts_*``). Off by default: the first turn after opening a long history
-    extracts its facts once (about 0.3 s per 1,000 messages here); the magics turn it on."""
-    probes: tuple[str, ...] = ()
-    """Texts a person expects the model to keep seeing (the facts they rely on, listed by
-    hand): with ``track_retention``, each turn's record also says how many of them the
-    conversation has stated so far and how many its last request still showed
-    (``TurnRecord.probes_*``), the ground truth beside the extractor's reading."""
+    extracts its facts once (about 0.3 s per 1,000 messages here); the magics turn it on.
+    ``True`` counts the extractor's facts; a tuple of **probes** -- texts a person expects the
+    model to keep seeing, the facts they rely on listed by hand -- counts those too: each turn's
+    record then also says how many of them the conversation has stated so far and how many its
+    last request still showed (``TurnRecord.probes_*``), the ground truth beside the
+    extractor's reading."""
     pricing: Pricing = field(default_factory=Pricing)
     """The prices turns and summaries are billed at (``TurnRecord.cost_usd``): the shipped
     table, or a :class:`~nbagent.llm.pricing.Pricing` with your own rows."""
 
     def __post_init__(self) -> None:
-        if not isinstance(self.probes, tuple) or not all(
-            isinstance(p, str) and p.strip() for p in self.probes
+        tracked = self.track_retention
+        if isinstance(tracked, list):
+            object.__setattr__(self, "track_retention", tracked := tuple(tracked))
+        if not isinstance(tracked, bool) and not (
+            isinstance(tracked, tuple)
+            and tracked
+            and all(isinstance(p, str) and p.strip() for p in tracked)
         ):
             raise ConfigurationError(
-                f"probes must be a tuple of non-empty texts, got {self.probes!r}; e.g. "
-                '("QX7Y2B", "vegetarian")'
+                f"track_retention must be True, False or a non-empty tuple of probe texts (which "
+                f'turns it on), got {tracked!r}; e.g. track_retention=("QX7Y2B", "vegetarian")'
             )
         if self.summary_config is not None and not isinstance(self.summary_config, SummaryConfig):
             raise ConfigurationError(

@@ -27,9 +27,12 @@ history is never shortened: only the view shrinks.
 The summary is the slot's state, not a setting: :class:`ContextSlot` holds it
 (``slot.summary_override``, ``slot.summary_upto``; :meth:`ContextSlot.set_summary` and
 :meth:`ContextSlot.clear_summary` change it) and :class:`FocusedConfig` holds only how the view
-is built. A slot is stored (namespace ``"slot"``) as ``{"config": SlotConfig, "summary": {"text",
-"upto"} or null}``; the older shape, the config alone with the summary inside ``focused``, loads
-as well (:func:`read_slot_value`).
+is built. Whether a slot takes turns is its state too, fixed when it is made
+(``session.create_slot(..., read_only=True)`` for a reference history): a setting shared by every
+session of a bundle, it made each new session refuse every turn. A slot is stored (namespace
+``"slot"``) as ``{"config": SlotConfig, "summary": {"text", "upto"} or null, "read_only":
+bool}``; the older shapes, the config alone with the summary inside ``focused``, or with
+``read_only`` inside the config, load as well (:func:`read_slot_value`).
 """
 
 from __future__ import annotations
@@ -40,10 +43,16 @@ from enum import StrEnum
 from itertools import chain
 from typing import Any, Literal, TypeVar, overload
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from nbagent.agent.store import AppendMessages, MemoryStore, PutValue, SessionSnapshot, StoreOp
-from nbagent.errors import ConfigurationError, ReadOnlySlotError, StoreError
+from nbagent.errors import (
+    ConfigurationError,
+    ReadOnlySlotError,
+    Retired,
+    StoreError,
+    retired_settings,
+)
 from nbagent.llm.messages import AnyMessage, Message, SystemMessage, UserMessage
 from nbagent.llm.tokens import (
     DEFAULT_ESTIMATOR,
@@ -133,40 +142,77 @@ def _focused_problems(error: ValidationError) -> str:
     return "invalid FocusedConfig: " + "; ".join(dict.fromkeys(problems))
 
 
+_RETIRED_READ_ONLY = "_retired_read_only"
+"""Where a retired ``SlotConfig(read_only=...)`` hands its value to the config's ``__init__``."""
+
+
+def _read_only_to_slot(value: object, kwargs: dict[str, Any]) -> None:
+    """A retired ``read_only=True`` still makes the slots built from the config read-only, for
+    this release: the config carries it (not as a setting) to :class:`ContextSlot`."""
+    if not isinstance(value, bool):
+        raise ConfigurationError(
+            f"SlotConfig.read_only must be True or False, got {value!r}; better, make the slot "
+            "read-only where it is made: session.create_slot(slot_id, read_only=True)"
+        )
+    kwargs[_RETIRED_READ_ONLY] = value
+
+
+@retired_settings(
+    {
+        "read_only": Retired(
+            "a slot is read-only by what it is, not by a setting every session of a bundle "
+            "shares: make it so where it is made, session.create_slot(slot_id, config, messages, "
+            "read_only=True) (ContextSlot.read_only says whether a slot is). This value still "
+            "takes effect for this release",
+            reads=lambda c: c._read_only,
+            apply=_read_only_to_slot,
+        ),
+    }
+)
 class SlotConfig(BaseModel):
-    """A slot's mode, its focused settings and whether it accepts turns."""
+    """A slot's mode and its focused settings (whether it takes turns is the slot's state:
+    :attr:`ContextSlot.read_only`)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     mode: SlotMode = SlotMode.FOCUSED
     focused: FocusedConfig = Field(default_factory=FocusedConfig)
-    read_only: bool = False
+    _read_only: bool = PrivateAttr(default=False)
+    """What a retired ``read_only`` asked of the slots built from this config (never saved with
+    the config: the slot saves its own)."""
+
+    def __init__(self, **data: Any) -> None:
+        read_only = data.pop(_RETIRED_READ_ONLY, False)
+        super().__init__(**data)
+        self._read_only = read_only
 
 
 class _StoredSlot(BaseModel):
-    """A slot's stored value (namespace ``"slot"``): its config and its summary beside it."""
+    """A slot's stored value (namespace ``"slot"``): its config, its summary and whether it
+    takes turns."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     config: SlotConfig
     summary: SlotSummary | None = None
+    read_only: bool = False
 
     @model_validator(mode="before")
     @classmethod
     def _older_shape(cls, data: Any) -> Any:
-        """The shape saved before the summary left FocusedConfig: the config alone, with
-        ``focused.summary_override`` / ``focused.summary_upto`` inside."""
-        if not isinstance(data, dict) or "config" in data:
+        """The shapes saved before: the config alone, with ``focused.summary_override`` /
+        ``focused.summary_upto`` inside (before the summary left FocusedConfig); a config
+        holding ``read_only`` (before it became the slot's state)."""
+        if not isinstance(data, dict):
             return data
-        config = dict(data)
-        focused = config.get("focused")
-        if not isinstance(focused, dict):
-            return {"config": config}
-        focused = config["focused"] = dict(focused)
-        text = focused.pop("summary_override", None)
-        upto = focused.pop("summary_upto", 0)
-        summary = None if text is None else {"text": text, "upto": upto}
-        return {"config": config, "summary": summary}
+        if "config" not in data:
+            data = _summary_beside(data)
+        config = data.get("config")
+        if isinstance(config, dict) and "read_only" in config:
+            config = dict(config)
+            read_only = config.pop("read_only")
+            data = {**data, "config": config, "read_only": read_only}
+        return data
 
     @model_validator(mode="after")
     def _covered_count(self) -> _StoredSlot:
@@ -178,16 +224,32 @@ class _StoredSlot(BaseModel):
         return self
 
 
-def slot_value(config: SlotConfig, summary: SlotSummary | None) -> dict[str, Any]:
+def _summary_beside(data: dict[str, Any]) -> dict[str, Any]:
+    """A config stored alone, with the summary moved out of ``focused`` beside it."""
+    config = dict(data)
+    focused = config.get("focused")
+    if not isinstance(focused, dict):
+        return {"config": config}
+    focused = config["focused"] = dict(focused)
+    text = focused.pop("summary_override", None)
+    upto = focused.pop("summary_upto", 0)
+    summary = None if text is None else {"text": text, "upto": upto}
+    return {"config": config, "summary": summary}
+
+
+def slot_value(
+    config: SlotConfig, summary: SlotSummary | None, *, read_only: bool
+) -> dict[str, Any]:
     """What the store holds for a slot of ``config`` with ``summary`` (JSON)."""
-    return _StoredSlot(config=config, summary=summary).model_dump(mode="json")
+    stored = _StoredSlot(config=config, summary=summary, read_only=read_only)
+    return stored.model_dump(mode="json")
 
 
-def read_slot_value(raw: Any) -> tuple[SlotConfig, SlotSummary | None]:
-    """The config and summary of a stored slot value, in its current or its older shape;
-    ``ValidationError`` when it is neither."""
+def read_slot_value(raw: Any) -> tuple[SlotConfig, SlotSummary | None, bool]:
+    """The config, the summary and whether the slot is read-only, of a stored slot value in its
+    current or an older shape; ``ValidationError`` when it is none of them."""
     stored = _StoredSlot.model_validate(raw)
-    return stored.config, stored.summary
+    return stored.config, stored.summary, stored.read_only
 
 
 def leading_system_count(messages: Sequence[AnyMessage]) -> int:
@@ -311,7 +373,8 @@ class ContextSlot:
     ``messages`` is read-only; add with :meth:`append_messages` and persist with :meth:`save`,
     which writes only the messages appended since the last save. The summary is read with
     :attr:`summary_override` and :attr:`summary_upto` and changed only by :meth:`set_summary`
-    and :meth:`clear_summary`.
+    and :meth:`clear_summary`. A ``read_only`` slot (a reference history) refuses turns; that
+    is fixed when it is made and saved with it.
     """
 
     def __init__(
@@ -321,10 +384,15 @@ class ContextSlot:
         *,
         config: SlotConfig | None = None,
         messages: Sequence[AnyMessage] = (),
+        read_only: bool = False,
     ) -> None:
+        if not isinstance(read_only, bool):
+            raise ConfigurationError(f"read_only must be True or False, got {read_only!r}")
         self.id = slot_id
         self.session_id = session_id
         self.config = config or SlotConfig()
+        # A config made with the retired SlotConfig(read_only=True) still asks for it.
+        self._read_only = read_only or self.config._read_only
         self._messages: list[AnyMessage] = list(messages)
         self._saved_count = 0
         # Derived from the history, which only ever grows: extended lazily, never recomputed.
@@ -347,7 +415,8 @@ class ContextSlot:
 
     @property
     def read_only(self) -> bool:
-        return self.config.read_only
+        """Whether the slot refuses turns (a reference history; see :meth:`require_writable`)."""
+        return self._read_only
 
     def require_writable(self) -> None:
         """Refuse a turn on a read-only slot, saying what to do instead."""
@@ -507,7 +576,8 @@ class ContextSlot:
         unsaved = (*self._messages[self._saved_count :], *extra)
         if unsaved:
             ops.append(AppendMessages(self.session_id, self.id, self._saved_count, unsaved))
-        value = slot_value(self.config, self._summary if summary is None else summary)
+        summary = self._summary if summary is None else summary
+        value = slot_value(self.config, summary, read_only=self._read_only)
         ops.append(PutValue(self.session_id, SLOT_NAMESPACE, self.id, value))
         return ops
 
@@ -539,14 +609,14 @@ class ContextSlot:
             return None
         session_id = snapshot.session_id
         try:
-            config, summary = read_slot_value(raw)
+            config, summary, read_only = read_slot_value(raw)
         except ValidationError as e:
             raise StoreError(
                 f"stored config of slot {slot_id!r} in session {session_id!r} is invalid "
                 f"({e.error_count()} errors, first: {e.errors()[0]['msg']}). It may come from "
                 "an incompatible nbagent version: open another session id."
             ) from e
-        slot = cls(slot_id, session_id, config=config)
+        slot = cls(slot_id, session_id, config=config, read_only=read_only)
         slot._summary = summary  # as stored, in either mode
         slot._messages = snapshot.history(slot_id)
         slot.mark_saved()
@@ -555,7 +625,7 @@ class ContextSlot:
     def __repr__(self) -> str:
         return (
             f"ContextSlot(id={self.id!r}, mode={self.config.mode.value}, "
-            f"messages={len(self._messages)}, read_only={self.config.read_only})"
+            f"messages={len(self._messages)}, read_only={self._read_only})"
         )
 
 
@@ -565,11 +635,13 @@ def new_slot(
     session_id: str,
     config: SlotConfig | None,
     messages: Sequence[AnyMessage],
+    *,
+    read_only: bool = False,
 ) -> ContextSlot:
     """A new slot of a session's ``slots`` (not added yet); refused if ``slot_id`` is taken."""
     if slot_id in slots:
         raise ConfigurationError(f"slot {slot_id!r} exists; pick another id or switch_slot()")
-    return ContextSlot(slot_id, session_id, config=config, messages=messages)
+    return ContextSlot(slot_id, session_id, config=config, messages=messages, read_only=read_only)
 
 
 def existing_slot(slots: dict[str, ContextSlot], slot_id: str) -> ContextSlot:

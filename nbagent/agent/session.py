@@ -367,10 +367,15 @@ class AgentSession:
         messages: tuple[AnyMessage, ...] | list[AnyMessage] = (),
         *,
         switch: bool = True,
+        read_only: bool = False,
     ) -> ContextSlot:
-        """Add and save a slot (e.g. a read-only reference history); switch to it by default."""
+        """Add and save a slot; switch to it by default. ``read_only=True`` makes it a reference
+        history that refuses turns (:class:`~nbagent.errors.ReadOnlySlotError`), for good: it
+        is saved with the slot."""
         await self.open()
-        slot = new_slot(self._slots, slot_id, self.session_id, config, messages)
+        slot = new_slot(
+            self._slots, slot_id, self.session_id, config, messages, read_only=read_only
+        )
         await slot.save(self.bundle.store)
         self._slots[slot_id] = slot
         if switch:
@@ -566,7 +571,8 @@ class AgentSession:
                         raise
                     slot.mark_saved(extra=new)
                     self._state = state
-                if self.bundle.config.track_retention:  # off the default hot path
+                tracked = self.bundle.config.track_retention
+                if tracked:  # off the default hot path
                     # Off the shared loop over a long history: it would block every other
                     # session's turn (2.0 s measured on 3,000 messages the first time, the
                     # fact book; 7-10 ms after). Nothing else of this session runs meanwhile:
@@ -578,7 +584,7 @@ class AgentSession:
                         record,
                         self._state.pinned,
                         self.tools,
-                        self.bundle.config.probes,
+                        tracked if isinstance(tracked, tuple) else (),  # the probes
                     )
                 self._timeline.append(record)
                 if turn.streamed:
@@ -762,7 +768,7 @@ class AgentSession:
             return False
         state, config, summary, foreign = self._state, slot.config, slot.summary, False
         for _ in range(SWAP_ATTEMPTS):
-            planned = self._checkpoint.plan(draft, state, config, summary)
+            planned = self._checkpoint.plan(draft, state, config, summary, slot.read_only)
             if planned is None:
                 reason = "superseded: a summary saved meanwhile covers as many messages"
                 self._checkpoint.fail(record, reason)
@@ -805,7 +811,7 @@ class AgentSession:
                 slot = self._slots[slot_id]
                 config, summary = slot.config, slot.summary
             else:
-                config, summary = read_slot_value(raw)
+                config, summary, _ = read_slot_value(raw)  # read-only: fixed when it was made
         except (StoreError, ValidationError):
             return None
         return state, config, summary

@@ -464,12 +464,12 @@ async def request_summary(
             dataclasses.replace(
                 prefix.config,
                 max_tokens=config.max_summary_tokens,
-                metadata={**prefix.config.metadata, **SUMMARY_METADATA, **PREFIX_METADATA},
                 prompt_cache=True,
             ),
             hook_executor=hook_executor,
             messages=list(prefix.messages),
             turn_index=turn_index,
+            metadata={**SUMMARY_METADATA, **PREFIX_METADATA},
         )
         try:
             response = await _attempts(
@@ -488,11 +488,11 @@ async def request_summary(
         CycleConfig(
             model=config.summary_model or "",
             max_tokens=config.max_summary_tokens,
-            metadata=dict(SUMMARY_METADATA),
             prompt_cache=False,  # nothing repeats a summary request's prefix: a write is waste
         ),
         hook_executor=hook_executor,
         turn_index=turn_index,
+        metadata=SUMMARY_METADATA,
     )
     text = config.render_prompt(transcript)
     prompt = [_prompt_message(text)]

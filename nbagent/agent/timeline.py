@@ -126,8 +126,8 @@ class TurnRecord:
     facts_missing: list[str] = field(default_factory=list)
     """The facts it no longer showed, as stated."""
     probes_stated: int = 0
-    """Of the session's probes (``AgentConfig.probes``), how many the slot's messages (or pins)
-    have stated so far."""
+    """Of the session's probes (a tuple ``AgentConfig.track_retention``), how many the slot's
+    messages (or pins) have stated so far."""
     probes_visible: int = 0
     """How many of them the turn's last request still showed the model."""
     probes_missing: list[str] = field(default_factory=list)

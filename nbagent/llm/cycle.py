@@ -54,11 +54,11 @@ import logging
 import re
 import time
 import weakref
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from contextlib import aclosing
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from nbagent.errors import ContextWindowExceededError, TurnLimitExceededError
+from nbagent.errors import ConfigurationError, ContextWindowExceededError, TurnLimitExceededError
 from nbagent.llm.compact import (
     CompactConfig,
     CompactReport,
@@ -265,12 +265,17 @@ class LlmCycle:
         estimator: TokenEstimator | None = None,
         turn_index: int | None = None,
         estimate_scale: float = 1.0,
+        metadata: Mapping[str, Any] | None = None,
     ) -> None:
         """``messages_tokens``: the estimate of ``messages`` by ``estimator``, when the caller
         already knows it (a session does); the cycle then never counts that history again.
         ``estimate_scale``: what this provider's reported input tokens are to their estimates
         (see :mod:`nbagent.llm.tokens`); every estimate compared with the compact
-        config's budget, worthwhile amount and window is multiplied by it first."""
+        config's budget, worthwhile amount and window is multiplied by it first.
+        ``metadata``: labels every request of this cycle carries for hooks and providers to
+        read, never sent (``MessageRequest.metadata``; a summary's is ``{"purpose":
+        "summary"}``). What this one call is, not a setting of every call: a hook labels the
+        requests it sees (BEFORE_REQUEST, ``ctx.request.metadata``)."""
         self.provider = provider
         self.config = config if config is not None else CycleConfig()
         self.system_prompt = system_prompt
@@ -281,6 +286,9 @@ class LlmCycle:
         self.turn_index = turn_index
         """Copied into every hook context; the session layer sets it per turn."""
         self.estimate_scale = estimate_scale
+        if metadata is not None and not isinstance(metadata, Mapping):
+            raise ConfigurationError(f"metadata must be a mapping (a dict), got {metadata!r}")
+        self.metadata: dict[str, Any] = dict(metadata or {})
         self.tool_pool: ToolPool | None = None
         """The threads this cycle's sync tools run in (``None``: the process's); a session sets
         its own."""
@@ -366,10 +374,9 @@ class LlmCycle:
             tool_choice=c.tool_choice if tools else None,
             max_tokens=c.max_tokens,
             temperature=c.temperature,
-            top_p=c.top_p,
             stop=list(c.stop) if c.stop is not None else None,
             thinking_budget=c.thinking_budget,
-            metadata=dict(c.metadata),
+            metadata=dict(self.metadata),
             prompt_cache=c.prompt_cache,
             extra_body=dict(c.extra_body),
         )

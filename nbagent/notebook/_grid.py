@@ -41,7 +41,7 @@ import pandas as pd
 from nbagent.agent import run_sync
 from nbagent.agent.session import AgentSession
 from nbagent.agent.summary import SummaryConfig
-from nbagent.errors import ConfigurationError, retired_setting
+from nbagent.errors import ConfigurationError, RetiredSettingWarning, retired_setting
 from nbagent.llm.provider import LlmProvider
 from nbagent.llm.providers.offline import FunctionProvider, ReplyFunction
 from nbagent.llm.tokens import TokenEstimator
@@ -76,7 +76,8 @@ def _values(key: str, value: Any) -> list[Any]:
 def normalise_grid(grid: Mapping[str, Any]) -> dict[str, list[Any]]:
     """The grid with every value a list; unknown keys fail with the accepted ones. A setting
     that left (``fact_ledger_share``) is taken for one release under its new name, with a
-    ``DeprecationWarning``; one whose behaviour is fixed now fails, saying so."""
+    :class:`~nbagent.errors.RetiredSettingWarning`; one whose behaviour is fixed now fails,
+    saying so."""
     for key, gone in [(k, retired_setting(SummaryConfig, k)) for k in grid]:
         if gone is None:
             continue
@@ -87,7 +88,7 @@ def normalise_grid(grid: Mapping[str, Any]) -> dict[str, list[Any]]:
             )
         warnings.warn(
             f"grid key {key!r} is no longer a SummaryConfig setting: {gone.advice}",
-            DeprecationWarning,
+            RetiredSettingWarning,
             stacklevel=3,
         )
         grid = {new if k == key else k: v for k, v in grid.items()}

@@ -200,7 +200,8 @@ def load_transcript(source: TranscriptSource | Transcript) -> Transcript:
             turns,
             preamble,
             source.system_prompt,
-            slot.config.model_copy(update={"read_only": False}),  # without the slot's summary
+            # The slot's view settings alone: a replay takes turns even of a reference slot.
+            SlotConfig(mode=slot.config.mode, focused=slot.config.focused),
             source.bundle.config.estimator,
             source.bundle.config.summary_config,
             source.bundle.config.compact_config,
