@@ -194,6 +194,13 @@ def _entries(payload: Mapping[str, Any], budget: float) -> list[dict[str, Any]]:
     return sorted(group, key=lambda e: e["rank"])
 
 
+def _kit_rank(payload: Mapping[str, Any], budget: float, ours: Mapping[str, Any]) -> str:
+    """nbagent's place among the kit's compactors alone ("#2/10": nine of theirs and nbagent),
+    the variant with a kept tail left out, as it is no compactor of the kit's."""
+    kit = [e for e in _entries(payload, budget) if e["compactor"] not in OURS]
+    return f"#{1 + sum(e['rank'] < ours['rank'] for e in kit)}/{len(kit) + 1}"
+
+
 def leaderboard(payload: Mapping[str, Any]) -> list[dict[str, Any]]:
     rows = []
     for budget in (*BUDGETS, LOOSEST):
@@ -300,8 +307,7 @@ def goals(measured: Measured) -> list[dict[str, Any]]:
         if mine < best:
             resolved.append(f"{level_name(budget)} {pct(mine)} < {pct(best)}")
     ranks = ", ".join(
-        f"{level_name(b)} #{ours[b]['rank']}/{len(_entries(payload, b))}"
-        for b in (*BUDGETS, LOOSEST)
+        f"{level_name(b)} {_kit_rank(payload, b, ours[b])}" for b in (*BUDGETS, LOOSEST)
     )
     return [
         {
