@@ -112,6 +112,15 @@ _RULES_AND_SMALL_TALK = [
 
 
 _NOT_RULES_THOUGH_THEY_LOOK_LIKE_ONE = [
+    # English small talk made of a rule's words.
+    "Don't worry about it.",
+    "Never mind.",
+    "Don't bother.",
+    "Always happy to help.",
+    "I must say, great work.",
+    "You must be tired.",
+    "Don't mention it.",
+    "I always forget that.",
     "không có gì",  # "you're welcome", a negation then "there is"
     "não tem problema, pode mandar",
     "non ho capito bene",
@@ -253,6 +262,18 @@ def test_a_rule_joined_to_a_replaced_sentence_goes_on_with_its_replacement() -> 
 )
 def test_small_talk_after_a_sentence_is_no_rule_joined_to_it(text: str) -> None:
     assert len(statements.split_sentences(text)) == 2
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Don't worry about the budget, but never exceed $500.",
+        "Never mind the logs; always run the tests first.",
+        "Answers must be in German.",
+    ],
+)
+def test_a_rule_after_small_talk_is_still_a_rule(sentence: str) -> None:
+    assert is_constraint(sentence) and is_rule(sentence)
 
 
 def test_corrections_by_cue_and_by_restatement() -> None:

@@ -283,12 +283,17 @@ _WEAK = frozenset(_WEAK_WORDS.split())
 """Cues that alone make no rule ("no, thanks", "only the first one?"): a sentence needs one
 other cue besides them."""
 _IDLE = re.compile(
-    r"(?=[idnkp])(?<![\w])(?:(?:i\s+)?(?:don['’]t|do\s+not)\s+(?:know|think|mind|care)|not\s+sure|"
+    r"(?=[idnkpmyaw])(?<![\w])(?:(?:i\s+)?(?:don['’]t|do\s+not)\s+(?:know|think|mind|care)|"
+    r"(?:don['’]t|do\s+not)\s+(?:worry|bother|panic|mention\s+it|sweat\s+it)|not\s+sure|"
+    r"never\s+(?:mind|again)|(?:i|we)\s+must\s+(?:say|admit)|"
+    r"you\s+must\s+be\s+(?:tired|joking|kidding|busy|exhausted)|must\s+be\s+the|"
+    r"always\s+(?:happy|glad|a\s+pleasure)|as\s+always|i\s+always\s+forget|"
     r"no\s+(?:problem|worries|idea|rush)|not\s+bad|no\s+thanks|not\s+yet|"
     r"keine\s+ahnung|nicht\s+sicher|kein\s+problem|pas\s+de\s+probl[eè]me|no\s+s[eé])(?![\w])",
     re.IGNORECASE,
 )
-"""Idioms made of cue words that state nothing ("I don't know", "no problem")."""
+"""Idioms made of cue words that state nothing ("I don't know", "no problem", "don't worry",
+"never mind", "you must be tired", "always happy to help")."""
 
 _QUESTION = re.compile(r"[?？]\s*$")
 
