@@ -384,9 +384,10 @@ def test_an_amount_key_is_its_number_and_its_currency() -> None:
 # (Since then a decimal comma, one or two digits right after a comma, belongs to its number:
 # "26,3 %", "9 120,40 EUR", "1.200,50 zł"; not before a Chinese unit, "3，2晚", nor after a
 # whole part with a fraction or after a list's comma or a clock's colon: "1.2,3 %", "10,12,14 cm",
-# "18:00,3 people".)
+# "18:00,3 people"; and lakh and crore grouping is one number: "1,96,880 INR".)
 _OLD_NUMBER = (
-    r"(?:(?:(?<![:,])(?:\d+|\d{1,3}(?:\.\d{3})+)|\d{1,3}(?:[\u2009 ]\d{3})+)"
+    r"(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])"
+    r"|(?:(?<![:,])(?:\d+|\d{1,3}(?:\.\d{3})+)|\d{1,3}(?:[\u2009 ]\d{3})+)"
     r",\d{1,2}(?!\d)(?!\s?[\u3000-\u9fff\uac00-\ud7af])"
     r"|\d{1,3}(?:[,\u2009 ]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 )
@@ -551,3 +552,30 @@ def test_extraction_of_any_100_kb_finds_what_every_pass_finds(units: list[str], 
 def test_a_unit_ends_at_a_sign_but_not_inside_a_vietnamese_word() -> None:
     assert [f.text for f in extract_text_facts("Phòng 4 m×5 m, tầng 2")] == ["4 m", "5 m"]
     assert "3 m" not in [f.text for f in extract_text_facts("Ruộng rộng 3 mẫu ở quê")]
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Paid 1,96,880 INR yesterday.", "1,96,880 INR"),
+        ("Paid INR 1,96,880 yesterday.", "INR 1,96,880"),
+        ("Paid Rs. 1,96,880 yesterday.", "Rs. 1,96,880"),
+        ("Fee: Rs 500 per visit.", "Rs 500"),
+        ("Budget 12,50,000 rupees in all.", "12,50,000 rupees"),
+        ("Deposit CAD 1,200 by Friday.", "CAD 1,200"),
+    ],
+)
+def test_rupees_in_lakh_grouping_and_codes_before_the_number_are_amounts(
+    text: str, fact: str
+) -> None:
+    (found,) = [f for f in extract_text_facts(text) if f.kind is FactKind.AMOUNT]
+    assert found.text == fact
+    assert found_in(found.key, normalize(fact.replace(",", "").replace("Rs.", "INR")))
+
+
+def test_lakh_grouping_keys_as_one_number() -> None:
+    assert normalize("Rs. 1,96,880") == normalize("₹1,96,880") == normalize("196880 INR")
+    assert normalize("12,50,000 rupees") == "1250000¤inr"
+    assert normalize("1,50,000 km") == normalize("150000 km")
+    # No code inside a word: "users 500" holds no rupees.
+    assert [f.kind for f in extract_text_facts("The users 500 are")] != [FactKind.AMOUNT]

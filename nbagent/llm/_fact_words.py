@@ -170,7 +170,7 @@ CURRENCY_AFTER_WORDS = " ".join(
         " ".join(CURRENCY_SIGNS),
         "円 원 рубл руб евро rub юаней долларов franc franken",
         "zł złotych pln kč czk kr sek nok dkk lei ron лв грн ₴ ₺ tl lira ₫ đồng vnd ringgit",
-        "myr ₪ aed sar riyal dirham",
+        "myr ₪ aed sar riyal dirham rupee",
     )
 )
 

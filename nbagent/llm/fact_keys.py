@@ -19,9 +19,10 @@ import unicodedata
 from nbagent.llm._word_tries import trie
 from nbagent.llm.memo import TextMemo, also_cleared
 
-CURRENCY_CODES = "usd|eur|gbp|jpy|cny|rmb|hkd|chf"
+CURRENCY_CODES = "usd|eur|gbp|jpy|cny|rmb|hkd|chf|inr|rs|cad|aud|sgd"
+"""Codes written before the number ("EUR 1,250", "INR 1,96,880", "Rs. 500")."""
 CURRENCY_WORDS = (
-    f"{CURRENCY_CODES}|cad|aud|sgd|krw|inr|thb|"
+    "usd|eur|gbp|jpy|cny|rmb|hkd|chf|cad|aud|sgd|krw|inr|thb|"
     "dollars?|euros?|pounds?|yen|yuan|元|人民币|美元|欧元|日元|英镑|块|港币"
 )
 CURRENCY_SIGNS = "$€£¥￥₩₹₽"
@@ -32,7 +33,7 @@ CURRENCY_AFTER = (
     # Currencies written after the number in the languages the estimator knows (Polish,
     # Czech, Nordic, Romanian, Bulgarian, Ukrainian, Turkish, Vietnamese, Malay, Gulf).
     r"zł|złotych|pln|kč|czk|kr|sek|nok|dkk|lei|ron|лв|грн|₴|₺|tl|lira|₫|đồng|vnd|ringgit|myr|"
-    r"₪|aed|sar|riyals?|dirhams?"
+    r"₪|aed|sar|riyals?|dirhams?|rupees?"
 )
 # Each led by a character it consumes, then looking back: the engine skips to where one
 # stands, where a leading lookbehind makes it try every place of the text.
@@ -43,8 +44,12 @@ NUMBER_GAP = "\x00"
 
 _CURRENCY = "\u00a4"
 """Marks the currency that follows an amount's number in a key: "1250¤eur"."""
+_CODES = "usd|eur|gbp|jpy|cny|rmb|hkd|chf|cad|aud|sgd|krw|inr|thb|rub"
 _CURRENCY_OF = {
-    **{code: code for code in f"{CURRENCY_CODES}|cad|aud|sgd|krw|inr|thb|rub".split("|")},
+    **{code: code for code in _CODES.split("|")},
+    "rs": "inr",
+    "rupee": "inr",
+    "rupees": "inr",
     "rmb": "cny",
     "$": "$",
     "dollar": "$",
@@ -113,7 +118,7 @@ _KEY_NUMBER = (
 )
 _AMOUNT_KEY = re.compile(
     # Led by what each side can start with, as the extractor's passes are (see :func:`_branch`).
-    rf"(?=[0-9uhegjcrs{CURRENCY_SIGNS}])(?:(?<![a-z])(?P<sign>us\$|hk\$|[{CURRENCY_SIGNS}]|{CURRENCY_CODES})\s?(?P<a>{_KEY_NUMBER})|"
+    rf"(?=[0-9uhegjcrsia{CURRENCY_SIGNS}])(?:(?<![a-z])(?P<sign>us\$|hk\$|[{CURRENCY_SIGNS}]|{CURRENCY_CODES})(?:(?<=rs)\.)?\s?(?P<a>{_KEY_NUMBER})|"
     rf"(?<![\d.,])(?<!\d )(?P<b>{_KEY_NUMBER})\s?(?P<word>{CURRENCY_AFTER})(?![a-z]))"
 )
 _EU_PLAIN = re.compile(
@@ -121,6 +126,9 @@ _EU_PLAIN = re.compile(
     # A decimal comma before a percent or a degree sign ("26,3 %", "36,6 °C").
     r"|\d+,\d{1,2}(?=\s?[%°]))(?!\d|[.,]\d)"
 )
+_INDIAN_PLAIN = re.compile(r"(?=\d)(?<![\d.,])\d{1,2}(?:,\d{2})+,\d{3}(?![\d,])")
+"""Lakh and crore grouping ("1,50,000 km"): its commas go, as thousands separators do."""
+_INDIAN_FORMS = re.compile(r",\d\d,")
 _CLOCK_KEY = re.compile(
     r"(?=\d)(?<![\d:.])(\d{1,2})(?:(?:[:.](\d{2}))? ?uhr(?![a-z])|h(\d{2})(?!\d))"
 )
@@ -205,6 +213,8 @@ def _normalize(text: str) -> str:
         text = _VERSION_KEY.sub("", text)
     if ("," in text or "." in text) and _EU_FORMS.search(text):
         text = _EU_PLAIN.sub(lambda m: _plain_number(m.group(), money=False), text)
+    if "," in text and _INDIAN_FORMS.search(text):
+        text = _INDIAN_PLAIN.sub(lambda m: m.group().replace(",", ""), text)
     text = _THOUSANDS.sub("", text)
     return "".join(_NUMBER_GAP_SPACE.sub(NUMBER_GAP, text).split())  # (what \s+ parts, dropped)
 

@@ -30,6 +30,7 @@ book that follows a session's history lives in :mod:`nbagent.agent.facts`.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 import string
@@ -408,6 +409,7 @@ def _tail_start(text: str, start: int, end: int, lead: re.Pattern[str]) -> int |
 
 _CJK_AFTER = re.compile(r"\s?[\u3000-\u9fff\uac00-\ud7af]")
 _DECIMAL_WHOLE = re.compile(r"\d+|\d{1,3}(?:\.\d{3})+")
+_INDIAN_RUN = re.compile(r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?")
 _TAILS: dict[tuple[str, str, str, bool], int | None] = {}
 _TAILS_KEPT = 4096
 
@@ -418,9 +420,33 @@ def _tail_in(
     """:func:`_tail_start`, less ``start``."""
     # Its groups: what commas and spaces part (a dot stays in its group).
     groups = run.replace(",", " ").replace("\u2009", " ").split(" ")
-    last = len(groups) - 1
-    if groups[last].count(".") > 1:
+    if groups[-1].count(".") > 1:
         return None
+    offsets = list(itertools.accumulate((len(g) + 1 for g in groups[:-1]), initial=0))
+    found = _groups_tail(text, start, run, groups, offsets, lead, cjk)
+    # Lakh and crore grouping ("1,96,880 INR", "12,50,000 rupees"): no Western number has
+    # two-digit groups, so from the first group that starts one to the run's end is one number
+    # (the earlier of it and what the groups say, as a search finds the leftmost).
+    if "," in run and _INDIAN_RUN.search(run):
+        for at in offsets[: len(groups) if found is None else bisect.bisect_left(offsets, found)]:
+            if _INDIAN_RUN.fullmatch(run, at) and (
+                start + at == 0 or not lead.match(text, start + at - 1)
+            ):
+                return at
+    return found
+
+
+def _groups_tail(
+    text: str,
+    start: int,
+    run: str,
+    groups: list[str],
+    offsets: list[int],
+    lead: re.Pattern[str],
+    cjk: bool,
+) -> int | None:
+    """:func:`_tail_in` by the run's ``groups`` (starting at ``offsets``)."""
+    last = len(groups) - 1
     first = last
     # A decimal comma ("26,3 %", "9 120,40 zł"): one or two digits right after a comma are the
     # fraction of the group before ("1, 2 km" is a list: a space follows its comma), unless
@@ -429,7 +455,6 @@ def _tail_in(
     # ("1.200,50 zł") after no comma and no colon: "10,12,14 cm", "1.2,3 %" and "18:00,3 people"
     # are lists, their last item the number.
     tail = groups[last]
-    offsets = list(itertools.accumulate((len(g) + 1 for g in groups[:-1]), initial=0))
     decimal = (
         last > 0
         and len(tail) <= 2
@@ -1037,18 +1062,20 @@ _PATTERNS: tuple[_Pattern, ...] = (
     ),
     _branch(
         FactKind.AMOUNT,
-        "uUeEgGjJcCrRhH",
-        rf"(?<![A-Za-z])(?:{CODE_TRIE})\s?(?>{_EU_NUMBER}|{_NUMBER})",
+        "uUeEgGjJcCrRhHiIaAsS",
+        # ("Rs." with its dot; Indian grouping after any code: "INR 1,96,880".)
+        rf"(?<![A-Za-z])(?:{CODE_TRIE})(?:(?<=[rR][sS])\.)?\s?"
+        rf"(?>{_INDIAN_NUMBER}|{_EU_NUMBER}|{_NUMBER})",
         _I,
         needs=DIGIT,
         gates=(
             make_gate(
-                ("a0", "a 0", "A0", "A 0"),
+                ("a0", "a 0", "A0", "A 0", "a.0", "a. 0", "A.0", "A. 0"),
                 words=CURRENCY_CODES.replace("|", " "),
                 # A code before a digit, or ending a word (a space, then the digit).
-                word_probe=rf"(?i:{CURRENCY_CODES})(?:\d|\n)",
+                word_probe=rf"(?i:{CURRENCY_CODES})(?:\.?\d|\.?\n)",
                 # Then each code the text holds, after no letter and before its number.
-                followed=r"{word}(?<![a-z]{word})\s?\d",
+                followed=r"{word}(?<![a-z]{word})\.?\s?\d",
             ),
         ),
     ),
