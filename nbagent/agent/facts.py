@@ -490,9 +490,7 @@ class FactBook:
 
     def _stale(self, key: str) -> bool:
         replaced = self._replaced
-        if key in replaced:
-            return True
-        return any(v in replaced for v in self._sentence_values.get(key, ()))
+        return key in replaced or any(v in replaced for v in self._sentence_values.get(key, ()))
 
     def known(self) -> list[Fact]:
         """Every value the book has seen stated: current, replaced, and those it does not
